@@ -1,0 +1,62 @@
+// The database driver interface. One file per database implements it (mysql.ts, later pgsql.ts).
+// Callback style on purpose: these calls sit on the per-query hot path, and a Promise per
+// query costs measurable client CPU.
+
+/** How sysbench counts a statement: SB_CNT_OTHER/READ/WRITE (plus errors and reconnects). */
+export const enum QueryCounter {
+  Other = 0,
+  Read = 1,
+  Write = 2,
+  Error = 4,
+  Reconnect = 5,
+}
+
+export interface DbError {
+  /** driver-specific error number (MySQL errno, or 0) */
+  errno: number;
+  sqlState: string;
+  message: string;
+  /** true when the connection itself is gone (server lost / gone away) */
+  connectionLost: boolean;
+}
+
+export interface DbResult {
+  counter: QueryCounter;
+  nrows: number;
+  nfields: number;
+  /** rows as arrays of column text (null for SQL NULL); null for non-read statements */
+  rows: (string | null)[][] | null;
+}
+
+export type DbCallback<T> = (err: DbError | null, value: T | null) => void;
+
+export interface DbStatement {
+  readonly sql: string;
+  /** number of `?` placeholders */
+  readonly paramCount: number;
+  /** values are reused between calls; the driver must not keep the array after the callback */
+  execute(values: unknown[], cb: DbCallback<DbResult>): void;
+  close(): void;
+}
+
+export interface DbConnection {
+  query(sql: string, cb: DbCallback<DbResult>): void;
+  prepare(sql: string, cb: DbCallback<DbStatement>): void;
+  reconnect(cb: (err: DbError | null) => void): void;
+  close(cb: () => void): void;
+}
+
+export interface ConnectFailure {
+  /** sysbench's FATAL lines for this failure, without the "FATAL: " prefix */
+  lines: string[];
+}
+
+export interface DbDriver {
+  readonly name: string;
+  readonly description: string;
+  /** whether bulk inserts COMMIT every 1000 rows (sysbench's driver_caps.needs_commit) */
+  readonly needsCommit: boolean;
+  connect(cb: (err: ConnectFailure | null, con: DbConnection | null) => void): void;
+  /** sysbench's ignorable-error check: returns true when errno is listed (or 'all') */
+  isIgnorable(err: DbError): boolean;
+}

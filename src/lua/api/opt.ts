@@ -1,0 +1,41 @@
+// sysbench.opt: every option's value with its Lua type, as sysbench exports them.
+import { lua, toLuaString, type LuaState } from '../fengari.js';
+
+export type OptionValue = boolean | number | string | string[] | null;
+/** An option as it reaches Lua: name as declared, and its typed value (null: not exported). */
+export interface ExportedOption { name: string; value: OptionValue; }
+
+function pushValue(L: LuaState, v: OptionValue): void {
+  if (v === null) lua.lua_pushnil(L);
+  else if (typeof v === 'boolean') lua.lua_pushboolean(L, v);
+  else if (typeof v === 'number') {
+    // fengari integers are 32-bit; larger values stay floats (LuaJIT would have doubles anyway)
+    if (Number.isInteger(v) && v >= -0x80000000 && v <= 0x7fffffff) lua.lua_pushinteger(L, v);
+    else lua.lua_pushnumber(L, v);
+  } else if (typeof v === 'string') lua.lua_pushstring(L, toLuaString(v));
+  else {
+    lua.lua_createtable(L, v.length, 0);
+    v.forEach((item, i) => { lua.lua_pushstring(L, toLuaString(item)); lua.lua_rawseti(L, -2, i + 1); });
+  }
+}
+
+/** Sets sysbench.opt; with `globals`, also sets each option as a global (legacy scripts). */
+export function exportOptions(L: LuaState, options: ExportedOption[], globals: boolean): void {
+  lua.lua_getglobal(L, toLuaString('sysbench'));
+  lua.lua_createtable(L, 0, options.length);
+  for (const o of options) {
+    pushValue(L, o.value);
+    lua.lua_setfield(L, -2, toLuaString(o.name));
+  }
+  lua.lua_setfield(L, -2, toLuaString('opt'));
+  lua.lua_pop(L, 1);
+  if (!globals) return;
+  for (const o of options) {
+    const name = toLuaString(o.name);
+    // a legacy option must not replace a function of the script's (e.g. --help vs help())
+    if (lua.lua_getglobal(L, name) === lua.LUA_TFUNCTION) { lua.lua_pop(L, 1); continue; }
+    lua.lua_pop(L, 1);
+    pushValue(L, o.value);
+    lua.lua_setglobal(L, name);
+  }
+}

@@ -1,0 +1,51 @@
+// What a Lua state needs from the program around it. The runner provides one per state.
+import type { DbDriver } from '../drivers/driver.js';
+import type { Logger, Writer } from '../output.js';
+import type { ExportedOption } from './api/opt.js';
+
+/** Counter slots, numbered as sysbench's sb_counter_type (SB_CNT_*). */
+export const enum Counter {
+  Other = 0,
+  Read = 1,
+  Write = 2,
+  Trx = 3,
+  Error = 4,
+  Reconnect = 5,
+}
+
+export interface ScriptOptionDef {
+  name: string;
+  desc: string;
+  /** default as text, or null */
+  value: string | null;
+  /** sysbench's SB_ARG_TYPE_* number */
+  type: number;
+}
+
+export interface LuaHost {
+  /** sysbench.tid */
+  readonly tid: number;
+  readonly out: Writer;
+  readonly log: Logger;
+  readonly scriptPath: string;
+  readonly argv: string[];
+  readonly command: string | null;
+  /** values for sysbench.opt (and for legacy globals) */
+  options(): ExportedOption[];
+  /** whether options also become globals (the script declares no sysbench.cmdline.options) */
+  legacyGlobals(): boolean;
+  /** creates a driver by name (null: --db-driver); returns an error text when it cannot */
+  createDriver(name: string | null): DbDriver | string;
+  countInc(counter: Counter): void;
+  /**
+   * Start of an event: true to go on, false when the limits say stop. When it returns a
+   * function, the event must wait (e.g. for --rate): call it with a callback that receives
+   * the true/false answer later.
+   */
+  eventStart(): boolean | ((cb: (err: unknown, more: unknown) => void) => void);
+  eventStop(): void;
+  /** main state only: the options a script declares */
+  setTestArgs(defs: ScriptOptionDef[]): boolean;
+  printTestOptions(): void;
+  atExit(run: () => void): void;
+}

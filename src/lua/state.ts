@@ -1,0 +1,169 @@
+// Builds a Lua state with sysbench's API, as sysbench does for its main state and for each thread.
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { homedir } from 'node:os';
+import { lua, lauxlib, lualib, toLuaString, type LuaState, type LuaNative } from './fengari.js';
+import { LuaExec, errorText } from './exec.js';
+import type { LuaHost } from './host.js';
+import { coreNatives } from './api/core.js';
+import { bitNatives } from './api/bit.js';
+import { registerSql, type RandStringSource } from './api/sql.js';
+import { INTERNAL_LUA_DIR, OUR_LUA_DIR, SYSTEM_LUA_DIR, VERSION } from '../paths.js';
+
+export interface RandApi extends RandStringSource {
+  /** natives of the sysbench.rand table */
+  natives: Record<string, LuaNative>;
+  /** natives that become globals (sysbench 1.0 compatibility functions) */
+  globals: Record<string, LuaNative>;
+}
+
+const internalSources = new Map<string, Uint8Array>();
+function internalChunk(name: string): Uint8Array {
+  let src = internalSources.get(name);
+  if (!src) {
+    src = new Uint8Array(readFileSync(join(INTERNAL_LUA_DIR, name)));
+    internalSources.set(name, src);
+  }
+  return src;
+}
+
+/** package.path as sysbench 1.0.20 builds it, plus the script's folder and our own lua/. */
+export function luaSearchPath(scriptPath: string | null, env: NodeJS.ProcessEnv = process.env): string {
+  const home = env.HOME ?? homedir();
+  const parts = ['./?.lua', './?/init.lua', './src/lua/?.lua'];
+  if (scriptPath) parts.push(join(dirname(scriptPath), '?.lua'));
+  if (home) {
+    parts.push(`${home}/.luarocks/share/lua/5.1/?.lua`, `${home}/.luarocks/share/lua/5.1/?/init.lua`,
+      `${home}/.luarocks/share/lua/?.lua`, `${home}/.luarocks/share/lua/?/init.lua`);
+  }
+  parts.push('/usr/local/share/lua/5.1/?.lua', '/usr/share/lua/5.1/?.lua', `${OUR_LUA_DIR}/?.lua`, `${SYSTEM_LUA_DIR}/?.lua`);
+  const def = parts.join(';') + ';';
+  const user = env.LUA_PATH;
+  // like Lua: ';;' in LUA_PATH stands for the default path
+  return user === undefined ? def : user.replace(';;', ';' + def + ';');
+}
+
+function setTable(L: LuaState, natives: Record<string, LuaNative>): void {
+  for (const [k, f] of Object.entries(natives)) {
+    lua.lua_pushcfunction(L, f);
+    lua.lua_setfield(L, -2, toLuaString(k));
+  }
+}
+
+function runInternal(L: LuaState, name: string): void {
+  if (lauxlib.luaL_loadbuffer(L, internalChunk(name), null, toLuaString('=' + name)) !== lua.LUA_OK ||
+      lua.lua_pcall(L, 0, 0, 0) !== lua.LUA_OK) {
+    throw new Error(`failed to load internal module '${name}': ${errorText(L)}`);
+  }
+}
+
+export interface SysbenchState {
+  L: LuaState;
+  exec: LuaExec;
+}
+
+/** A fresh state with the API installed; the script is not loaded yet. */
+export function newSysbenchState(host: LuaHost, rand: RandApi): SysbenchState {
+  const L = lauxlib.luaL_newstate();
+  lualib.luaL_openlibs(L);
+  const exec = new LuaExec(L);
+
+  lua.lua_getglobal(L, toLuaString('package'));
+  lua.lua_pushstring(L, toLuaString(luaSearchPath(host.scriptPath)));
+  lua.lua_setfield(L, -2, toLuaString('path'));
+  lua.lua_getfield(L, -1, toLuaString('preload'));
+  lua.lua_pushcfunction(L, (L: LuaState) => {
+    if (lauxlib.luaL_loadbuffer(L, internalChunk('ffi.lua'), null, toLuaString('=ffi')) !== lua.LUA_OK) return lua.lua_error(L);
+    lua.lua_call(L, 0, 1);
+    return 1;
+  });
+  lua.lua_setfield(L, -2, toLuaString('ffi'));
+  lua.lua_pop(L, 1);
+  // LuaJIT's bit: both a module and a global
+  lua.lua_getfield(L, -1, toLuaString('loaded'));
+  lua.lua_createtable(L, 0, 12);
+  setTable(L, bitNatives);
+  lua.lua_pushvalue(L, -1);
+  lua.lua_setglobal(L, toLuaString('bit'));
+  lua.lua_setfield(L, -2, toLuaString('bit'));
+  lua.lua_pop(L, 2);
+
+  // the sysbench table
+  lua.lua_createtable(L, 0, 8);
+  lua.lua_pushinteger(L, host.tid);
+  lua.lua_setfield(L, -2, toLuaString('tid'));
+  lua.lua_pushstring(L, toLuaString(VERSION));
+  lua.lua_setfield(L, -2, toLuaString('version'));
+  lua.lua_pushstring(L, toLuaString('sysbench ' + VERSION));
+  lua.lua_setfield(L, -2, toLuaString('version_string'));
+  lua.lua_createtable(L, 0, 4);
+  lua.lua_createtable(L, host.argv.length, 1);
+  host.argv.forEach((a, i) => { lua.lua_pushstring(L, toLuaString(a)); lua.lua_rawseti(L, -2, i); });
+  lua.lua_setfield(L, -2, toLuaString('argv'));
+  if (host.command !== null) {
+    lua.lua_pushstring(L, toLuaString(host.command));
+    lua.lua_setfield(L, -2, toLuaString('command'));
+  }
+  lua.lua_pushstring(L, toLuaString(host.scriptPath));
+  lua.lua_setfield(L, -2, toLuaString('script_path'));
+  lua.lua_setfield(L, -2, toLuaString('cmdline'));
+  lua.lua_createtable(L, 0, 12);
+  setTable(L, rand.natives);
+  lua.lua_setfield(L, -2, toLuaString('rand'));
+  lua.lua_createtable(L, 0, 0);
+  lua.lua_setfield(L, -2, toLuaString('opt'));
+  lua.lua_setglobal(L, toLuaString('sysbench'));
+
+  lua.lua_pushglobaltable(L);
+  setTable(L, coreNatives(host, exec));
+  setTable(L, rand.globals);
+  lua.lua_pop(L, 1);
+  lua.lua_getglobal(L, toLuaString('io'));
+  lua.lua_getglobal(L, toLuaString('__sb_io_write'));
+  lua.lua_setfield(L, -2, toLuaString('write'));
+  lua.lua_pop(L, 1);
+
+  registerSql(L, host, exec, rand);
+  runInternal(L, 'compat51.lua');
+  runInternal(L, 'sysbench_core.lua');
+  return { L, exec };
+}
+
+/** Loads and runs the script's main chunk; `done` gets sysbench's error text on failure. */
+export function loadScript(state: SysbenchState, path: string, done: (err: string | null) => void): void {
+  const { L, exec } = state;
+  if (lauxlib.luaL_loadfilex(L, toLuaString(path), null) !== lua.LUA_OK) {
+    const msg = errorText(L);
+    lua.lua_pop(L, 1);
+    return done(msg);
+  }
+  exec.callTop(done);
+}
+
+/** Whether global `name` is a function (sysbench's func_available). */
+export function hasFunction(L: LuaState, name: string): boolean {
+  const t = lua.lua_getglobal(L, toLuaString(name));
+  lua.lua_pop(L, 1);
+  return t === lua.LUA_TFUNCTION;
+}
+
+/** Calls a Lua function synchronously (it must not do I/O); returns its boolean result or an error text. */
+export function callSync(L: LuaState, path: string[], args: (string | number)[]): { ok: true; value: boolean } | { ok: false; error: string } {
+  lua.lua_getglobal(L, toLuaString(path[0]));
+  for (let i = 1; i < path.length; i++) {
+    lua.lua_getfield(L, -1, toLuaString(path[i]));
+    lua.lua_remove(L, -2);
+  }
+  for (const a of args) {
+    if (typeof a === 'number') lua.lua_pushnumber(L, a);
+    else lua.lua_pushstring(L, toLuaString(a));
+  }
+  if (lua.lua_pcall(L, args.length, 1, 0) !== lua.LUA_OK) {
+    const error = errorText(L);
+    lua.lua_pop(L, 1);
+    return { ok: false, error };
+  }
+  const value = lua.lua_toboolean(L, -1);
+  lua.lua_pop(L, 1);
+  return { ok: true, value };
+}

@@ -1,0 +1,59 @@
+// All of sysbench's output goes to stdout, unbuffered. We write synchronously to fd 1 from
+// every thread, so lines from worker threads and the main thread keep their real order.
+import { writeSync } from 'node:fs';
+
+export type Writer = (text: string) => void;
+
+function writeAll(fd: number, text: string): void {
+  let buf = Buffer.from(text);
+  while (buf.length > 0) {
+    try {
+      const n = writeSync(fd, buf);
+      buf = buf.subarray(n);
+    } catch (e) {
+      // a non-blocking pipe that is full: wait for the reader
+      if ((e as NodeJS.ErrnoException).code !== 'EAGAIN') throw e;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1);
+    }
+  }
+}
+
+export const stdoutWriter: Writer = (text) => writeAll(1, text);
+export const stderrWriter: Writer = (text) => writeAll(2, text);
+
+export const enum LogLevel {
+  Fatal = 0,
+  Alert = 1,
+  Warning = 2,
+  Notice = 3,
+  Info = 4,
+  Debug = 5,
+}
+
+const PREFIX = ['FATAL: ', 'ALERT: ', 'WARNING: ', '', '', 'DEBUG: '];
+
+/** sysbench's logger: a priority prefix, filtered by --verbosity, all on stdout. */
+export class Logger {
+  constructor(
+    public verbosity: number = LogLevel.Notice,
+    private readonly out: Writer = stdoutWriter,
+  ) {}
+
+  log(level: LogLevel, msg: string): void {
+    if (level <= this.verbosity) this.out(PREFIX[level] + msg + '\n');
+  }
+  fatal(msg: string): void { this.log(LogLevel.Fatal, msg); }
+  alert(msg: string): void { this.log(LogLevel.Alert, msg); }
+  warning(msg: string): void { this.log(LogLevel.Warning, msg); }
+  notice(msg: string): void { this.log(LogLevel.Notice, msg); }
+  info(msg: string): void { this.log(LogLevel.Info, msg); }
+  debug(msg: string): void { this.log(LogLevel.Debug, msg); }
+  /** "[ 12s ] ..." lines of intermediate reports */
+  timestamp(level: LogLevel, seconds: number, msg: string): void {
+    if (level <= this.verbosity) this.out(`[ ${seconds.toFixed(0)}s ] ${msg}\n`);
+  }
+  /** raw text at a level (no prefix); used for report blocks */
+  raw(level: LogLevel, text: string): void {
+    if (level <= this.verbosity) this.out(text);
+  }
+}

@@ -1,0 +1,65 @@
+// One Lua state's lifecycle as sysbench drives it: load the script, call init / thread_init /
+// thread_run / thread_done / done or a command, and report failures in sysbench's words.
+import { lua } from '../lua/fengari.js';
+import { newSysbenchState, loadScript, hasFunction, type RandApi, type SysbenchState } from '../lua/state.js';
+import { exportOptions } from '../lua/api/opt.js';
+import { closeConnections } from '../lua/api/sql.js';
+import type { StateHost } from './state-host.js';
+
+export type Ok = (ok: boolean) => void;
+
+export class LuaThread {
+  readonly state: SysbenchState;
+
+  constructor(readonly host: StateHost, rand: RandApi) {
+    this.state = newSysbenchState(host, rand);
+  }
+
+  /** Runs the script's main chunk; prints sysbench's FATAL line on failure. */
+  load(done: Ok): void {
+    loadScript(this.state, this.host.scriptPath, (err) => {
+      if (err !== null) this.host.log.fatal(err);
+      done(err === null);
+    });
+  }
+
+  exportOptions(): void {
+    exportOptions(this.state.L, this.host.options(), this.host.legacyGlobals());
+  }
+
+  has(name: string): boolean {
+    return hasFunction(this.state.L, name);
+  }
+
+  /** Calls global `name` (with the thread id when `withTid`), if the script defines it. */
+  call(name: string, withTid: boolean, done: Ok): void {
+    if (!this.has(name)) return done(true);
+    const tid = this.host.tid;
+    this.state.exec.callGlobal(name, withTid ? (co) => { lua.lua_pushinteger(co, tid); return 1; } : null, (err) => {
+      if (err !== null) this.host.log.fatal(`\`${name}' function failed: ${err}`);
+      done(err === null);
+    });
+  }
+
+  /** sysbench.cmdline.call_command(name): true when the command ran and returned success. */
+  callCommand(name: string, done: Ok): void {
+    const L = this.state.L;
+    this.state.exec.callGlobal('__sb_call_command', (co) => { lua.lua_pushstring(co, Buffer.from(name)); return 1; }, (err) => {
+      if (err !== null) {
+        this.host.log.fatal(`\`sysbench.cmdline.call_command' function failed: ${err}`);
+        return done(false);
+      }
+      lua.lua_getglobal(L, Buffer.from('__sb_command_rc'));
+      const rc = lua.lua_toboolean(L, -1);
+      lua.lua_pop(L, 1);
+      done(rc);
+    });
+  }
+
+  close(done: () => void): void {
+    closeConnections(this.state.L, () => {
+      this.host.runExitHooks();
+      done();
+    });
+  }
+}

@@ -1,0 +1,163 @@
+// The runner: owns worker threads, the start barrier, --time/--events limits and timing.
+// Reporting is delegated to a Reporter (src/report), which only reads shared counters.
+import { availableParallelism } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { Piscina } from 'piscina';
+import type { Logger } from '../output.js';
+import type { DriverConfig } from '../drivers/index.js';
+import type { RandConfig, UniqueState } from '../rand/sb-rand.js';
+import type { SeedWords } from '../rand/seeding.js';
+import { allocShared, views, Ctl, type SharedBuffers, type SharedViews } from './shared.js';
+import type { ScriptSpec } from './state-host.js';
+import type { WorkerTask, WorkerResult } from './task.js';
+
+export interface RunLimits {
+  threads: number;
+  /** --events; 0 = unlimited */
+  events: number;
+  /** --time in seconds; 0 = unlimited */
+  time: number;
+  /** --report-interval in seconds; 0 = off */
+  reportInterval: number;
+  /** --report-checkpoints, seconds from the start */
+  checkpoints: number[];
+  /** OS worker threads; 0 = min(threads, CPUs) */
+  workerThreads: number;
+  verbosity: number;
+}
+
+export interface Reporter {
+  /** called once when the threads start, with the shared memory the workers write */
+  start(shared: SharedViews, startMs: number): void;
+  intermediate(nowMs: number): void;
+  checkpoint(nowMs: number): void;
+  /** the final report (histogram if requested, then the cumulative report) */
+  final(endMs: number): void;
+}
+
+export interface ThreadPlan {
+  script: ScriptSpec;
+  driver: DriverConfig;
+  rand: RandConfig;
+  unique: UniqueState;
+  /** seed words for thread ids 0..threads-1 */
+  seeds: SeedWords[];
+}
+
+export function workerCount(threads: number, requested: number): number {
+  if (requested > 0) return Math.min(requested, threads);
+  return Math.max(1, Math.min(threads, availableParallelism()));
+}
+
+function makePool(workers: number): Piscina {
+  return new Piscina({
+    filename: new URL('./worker.js', import.meta.url).href,
+    minThreads: workers,
+    maxThreads: workers,
+    concurrentTasksPerWorker: 1,
+    idleTimeout: 1000,
+    // the task is long and asynchronous: workers must keep their event loop
+    atomics: 'disabled',
+  });
+}
+
+function tasksFor(mode: WorkerTask['mode'], commandName: string, plan: ThreadPlan, limits: RunLimits, workers: number, shared: SharedBuffers): WorkerTask[] {
+  const tasks: WorkerTask[] = [];
+  for (let w = 0; w < workers; w++) {
+    const tids: number[] = [];
+    for (let t = w; t < limits.threads; t += workers) tids.push(t);
+    tasks.push({
+      mode, commandName, script: plan.script, tids, seeds: tids.map((t) => plan.seeds[t]),
+      unique: plan.unique, rand: plan.rand, worker: w, shared, driver: plan.driver,
+      maxEvents: limits.events, verbosity: limits.verbosity,
+    });
+  }
+  return tasks;
+}
+
+/** Runs a parallel custom command (e.g. prepare with --threads > 1) on worker threads. */
+export async function runParallelCommand(name: string, plan: ThreadPlan, limits: RunLimits): Promise<boolean> {
+  const workers = workerCount(limits.threads, limits.workerThreads);
+  const shared = allocShared(limits.threads, workers);
+  const pool = makePool(workers);
+  try {
+    const results = await Promise.all(tasksFor('command', name, plan, limits, workers, shared).map((t) => pool.run(t) as Promise<WorkerResult>));
+    return !results.some((r) => r.error);
+  } finally {
+    await pool.destroy();
+  }
+}
+
+export interface RunOutcome {
+  /** thread initialisation failed: nothing ran */
+  initFailed: boolean;
+  /** a thread failed while running */
+  error: boolean;
+}
+
+/** sysbench's run_test() after init(): start threads, wait, report. */
+export async function runThreads(plan: ThreadPlan, limits: RunLimits, reporter: Reporter, log: Logger): Promise<RunOutcome> {
+  const workers = workerCount(limits.threads, limits.workerThreads);
+  const shared = allocShared(limits.threads, workers);
+  const v = views(shared);
+  const ctl = v.ctl;
+  const pool = makePool(workers);
+  log.notice('Initializing worker threads...\n');
+  let crashed: unknown = null;
+  const runs = tasksFor('run', '', plan, limits, workers, shared).map((t) =>
+    (pool.run(t) as Promise<WorkerResult>).catch((e: unknown) => {
+      crashed = e;
+      // a dead worker must not leave the barrier waiting
+      Atomics.add(ctl, Ctl.InitDone, limits.threads);
+      Atomics.add(ctl, Ctl.InitFailed, 1);
+      Atomics.notify(ctl, Ctl.InitDone);
+      return { error: true } as WorkerResult;
+    }));
+  try {
+    // the start barrier
+    for (let done = Atomics.load(ctl, Ctl.InitDone); done < limits.threads; done = Atomics.load(ctl, Ctl.InitDone)) {
+      await Atomics.waitAsync(ctl, Ctl.InitDone, done).value;
+    }
+    if (Atomics.load(ctl, Ctl.InitFailed) > 0) {
+      Atomics.store(ctl, Ctl.Go, -1);
+      Atomics.notify(ctl, Ctl.Go);
+      await Promise.all(runs);
+      if (crashed) log.fatal(`worker thread failed: ${(crashed as Error).message ?? crashed}`);
+      log.fatal('Thread initialization failed!');
+      return { initFailed: true, error: true };
+    }
+    Atomics.store(ctl, Ctl.Running, limits.threads);
+    const start = performance.now();
+    log.notice('Threads started!\n');
+    reporter.start(v, start);
+    Atomics.store(ctl, Ctl.Go, 1);
+    Atomics.notify(ctl, Ctl.Go);
+
+    const timers: NodeJS.Timeout[] = [];
+    if (limits.time > 0) timers.push(setTimeout(() => Atomics.store(ctl, Ctl.Stop, 1), limits.time * 1000));
+    if (limits.reportInterval > 0) {
+      // scheduled against the start time, so reports do not drift
+      let n = 0;
+      const tick = (): void => {
+        n++;
+        reporter.intermediate(performance.now());
+        timers.push(setTimeout(tick, start + (n + 1) * limits.reportInterval * 1000 - performance.now()));
+      };
+      timers.push(setTimeout(tick, limits.reportInterval * 1000));
+    }
+    for (const at of limits.checkpoints) {
+      timers.push(setTimeout(() => {
+        log.timestamp(3, (performance.now() - start) / 1000, 'Checkpoint report:');
+        reporter.checkpoint(performance.now());
+      }, at * 1000));
+    }
+    const results = await Promise.all(runs);
+    const end = performance.now();
+    for (const t of timers) clearTimeout(t);
+    const error = results.some((r) => r.error);
+    if (!error) reporter.final(end);
+    return { initFailed: false, error };
+  } finally {
+    await pool.destroy();
+  }
+}

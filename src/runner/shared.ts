@@ -1,0 +1,77 @@
+// Memory shared by the main thread and the workers: control words, per-thread counters
+// and per-worker latency histograms. Workers write their own slots without atomics; the
+// main thread only reads counters (monotonic), so reports need no locking.
+import { HIST_SIZE } from '../stats/histogram.js';
+
+/** Int32 control words */
+export const enum Ctl {
+  /** set by the main thread when --time expires or on shutdown */
+  Stop = 0,
+  /** events handed out so far (only maintained with --events) */
+  EventsIssued = 1,
+  /** 0 = wait, 1 = go, -1 = abort (initialisation failed) */
+  Go = 2,
+  /** threads that finished thread_init (successfully or not) */
+  InitDone = 3,
+  InitFailed = 4,
+  /** connection counter for round-robin over --mysql-host/port/socket */
+  ConnIndex = 5,
+  /** sysbench.rand.unique()'s shared index */
+  UniqueIndex = 6,
+  /** threads still running events */
+  Running = 7,
+  /** a thread failed while running */
+  Error = 8,
+  Size = 16,
+}
+
+/** Float64 per-thread slots; counters 0..5 are numbered as sysbench's SB_CNT_* */
+export const enum Stat {
+  Other = 0,
+  Read = 1,
+  Write = 2,
+  Trx = 3,
+  Error = 4,
+  Reconnect = 5,
+  Events = 6,
+  /** sum of event latencies, ms */
+  TimeSum = 7,
+  LatMin = 8,
+  LatMax = 9,
+  /** events counted in TimeSum/LatMin/LatMax (reset by checkpoints) */
+  TimedEvents = 10,
+  /** 1 while an event is in progress */
+  InEvent = 11,
+  Stride = 12,
+}
+
+export interface SharedBuffers {
+  ctl: SharedArrayBuffer;
+  stats: SharedArrayBuffer;
+  /** one histogram of HIST_SIZE Float64 counts per worker (index = worker number) */
+  hist: SharedArrayBuffer;
+}
+
+export function allocShared(threads: number, workers: number): SharedBuffers {
+  const b: SharedBuffers = {
+    ctl: new SharedArrayBuffer(Ctl.Size * 4),
+    stats: new SharedArrayBuffer(Math.max(1, threads + 1) * Stat.Stride * 8),
+    hist: new SharedArrayBuffer(Math.max(1, workers + 1) * HIST_SIZE * 8),
+  };
+  const stats = new Float64Array(b.stats);
+  for (let t = 0; t <= threads; t++) {
+    stats[t * Stat.Stride + Stat.LatMin] = Infinity;
+    stats[t * Stat.Stride + Stat.LatMax] = 0;
+  }
+  return b;
+}
+
+export interface SharedViews {
+  ctl: Int32Array;
+  stats: Float64Array;
+  hist: Float64Array;
+}
+
+export function views(b: SharedBuffers): SharedViews {
+  return { ctl: new Int32Array(b.ctl), stats: new Float64Array(b.stats), hist: new Float64Array(b.hist) };
+}

@@ -1,0 +1,29 @@
+// What the main thread sends a worker: everything needed to build that worker's Lua states.
+import type { DriverConfig } from '../drivers/index.js';
+import type { RandConfig, UniqueState } from '../rand/sb-rand.js';
+import type { SeedWords } from '../rand/seeding.js';
+import type { ScriptSpec } from './state-host.js';
+import type { SharedBuffers } from './shared.js';
+
+export interface WorkerTask {
+  /** 'run': thread_init / thread_run / thread_done; 'command': a parallel custom command */
+  mode: 'run' | 'command';
+  commandName: string;
+  script: ScriptSpec;
+  tids: number[];
+  /** xoroshiro seed words per entry of `tids` */
+  seeds: SeedWords[];
+  /** shared by every thread: its index cell lives on a SharedArrayBuffer */
+  unique: UniqueState;
+  rand: RandConfig;
+  worker: number;
+  shared: SharedBuffers;
+  driver: DriverConfig;
+  maxEvents: number;
+  verbosity: number;
+}
+
+export interface WorkerResult {
+  /** a thread failed while running (sysbench's sb_globals.error) */
+  error: boolean;
+}
