@@ -7,7 +7,8 @@ import type { Logger } from '../output.js';
 import type { DriverConfig } from '../drivers/index.js';
 import type { RandConfig, UniqueState } from '../rand/sb-rand.js';
 import type { SeedWords } from '../rand/seeding.js';
-import { allocShared, views, Ctl, type SharedBuffers, type SharedViews } from './shared.js';
+import { allocShared, views, Ctl, type SharedBuffers } from './shared.js';
+import { Collector } from './collector.js';
 import type { ScriptSpec } from './state-host.js';
 import type { WorkerTask, WorkerResult } from './task.js';
 
@@ -27,12 +28,11 @@ export interface RunLimits {
 }
 
 export interface Reporter {
-  /** called once when the threads start, with the shared memory the workers write */
-  start(shared: SharedViews, startMs: number): void;
+  /** called once when the threads start */
+  begin(collector: Collector, startMs: number): void;
   intermediate(nowMs: number): void;
-  checkpoint(nowMs: number): void;
-  /** the final report (histogram if requested, then the cumulative report) */
-  final(endMs: number): void;
+  /** a checkpoint report (final = false) or the final report (histogram first if requested) */
+  cumulative(nowMs: number, final: boolean): void;
 }
 
 export interface ThreadPlan {
@@ -129,7 +129,7 @@ export async function runThreads(plan: ThreadPlan, limits: RunLimits, reporter: 
     Atomics.store(ctl, Ctl.Running, limits.threads);
     const start = performance.now();
     log.notice('Threads started!\n');
-    reporter.start(v, start);
+    reporter.begin(new Collector(v, limits.threads, workers), start);
     Atomics.store(ctl, Ctl.Go, 1);
     Atomics.notify(ctl, Ctl.Go);
 
@@ -148,14 +148,14 @@ export async function runThreads(plan: ThreadPlan, limits: RunLimits, reporter: 
     for (const at of limits.checkpoints) {
       timers.push(setTimeout(() => {
         log.timestamp(3, (performance.now() - start) / 1000, 'Checkpoint report:');
-        reporter.checkpoint(performance.now());
+        reporter.cumulative(performance.now(), false);
       }, at * 1000));
     }
     const results = await Promise.all(runs);
     const end = performance.now();
     for (const t of timers) clearTimeout(t);
     const error = results.some((r) => r.error);
-    if (!error) reporter.final(end);
+    if (!error) reporter.cumulative(end, true);
     return { initFailed: false, error };
   } finally {
     await pool.destroy();

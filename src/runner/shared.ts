@@ -22,6 +22,10 @@ export const enum Ctl {
   Running = 7,
   /** a thread failed while running */
   Error = 8,
+  /** checkpoint number: per-thread min/max latencies belong to an epoch */
+  Epoch = 9,
+  /** a DB driver was created (sysbench then prints SQL statistics) */
+  DbUsed = 10,
   Size = 16,
 }
 
@@ -42,7 +46,10 @@ export const enum Stat {
   TimedEvents = 10,
   /** 1 while an event is in progress */
   InEvent = 11,
-  Stride = 12,
+  /** the checkpoint epoch LatMin/LatMax were recorded in */
+  Epoch = 12,
+  // padded to 128 bytes so threads on different cores do not share cache lines
+  Stride = 16,
 }
 
 export interface SharedBuffers {

@@ -69,6 +69,7 @@ export class StateHost implements LuaHost {
 
   createDriver(name: string | null): DbDriver | string {
     const ctl = this.ctl;
+    Atomics.store(ctl, Ctl.DbUsed, 1);
     return createDriver(name, this.o.driver, this.log, () => Atomics.add(ctl, Ctl.ConnIndex, 1));
   }
 
@@ -92,8 +93,16 @@ export class StateHost implements LuaHost {
     s[b + Stat.Events]++;
     s[b + Stat.TimedEvents]++;
     s[b + Stat.TimeSum] += ms;
-    if (ms < s[b + Stat.LatMin]) s[b + Stat.LatMin] = ms;
-    if (ms > s[b + Stat.LatMax]) s[b + Stat.LatMax] = ms;
+    const epoch = this.ctl[Ctl.Epoch];
+    if (s[b + Stat.Epoch] !== epoch) {
+      // a checkpoint report reset the timers: start min/max afresh
+      s[b + Stat.Epoch] = epoch;
+      s[b + Stat.LatMin] = ms;
+      s[b + Stat.LatMax] = ms;
+    } else {
+      if (ms < s[b + Stat.LatMin]) s[b + Stat.LatMin] = ms;
+      if (ms > s[b + Stat.LatMax]) s[b + Stat.LatMax] = ms;
+    }
     s[b + Stat.InEvent] = 0;
     this.hist[this.histBase + bucketIndex(ms)]++;
   }

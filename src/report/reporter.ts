@@ -1,0 +1,108 @@
+// Decides what sysbench prints during and after a run, from what the collector reads.
+// Lua report hooks replace the default reports, as in sysbench.
+import type { Writer } from '../output.js';
+import { CounterWindows, latencyFromTimers, msToSec, nsToSec } from '../stats/counters.js';
+import { HistogramWindows } from '../stats/histogram.js';
+import type { Collector } from '../runner/collector.js';
+import { LogTextFilter } from './logtext.js';
+import { formatDbCumulative, formatCumulative, formatHistogramSection, formatIntermediate, formatIntermediateDefault } from './text.js';
+import { emptyReportStats, type LogMessages, type ReportStats } from './types.js';
+
+export interface ReportHooks {
+  /** calls sysbench.hooks.report_intermediate if the script defines it; true when it did */
+  intermediate(stat: ReportStats): boolean;
+  /** calls sysbench.hooks.report_cumulative if the script defines it; true when it did */
+  cumulative(stat: ReportStats): boolean;
+}
+
+/** A built-in test's own report section, printed before the general statistics. */
+export type TestSection = (stat: ReportStats) => LogMessages;
+
+export interface ReporterOptions {
+  out: Writer;
+  filter: LogTextFilter;
+  /** the text --verbosity lets through: reports are NOTICE level */
+  quiet: boolean;
+  percentile: number;
+  rate: boolean;
+  histogram: boolean;
+  hooks: ReportHooks;
+  /** whether a DB driver was used (sysbench then reports SQL statistics) */
+  dbUsed: () => boolean;
+  testSection?: TestSection;
+  /** events still running at forced shutdown (only then) */
+  unfinished?: () => number;
+  queue?: () => { length: number; concurrency: number };
+}
+
+export class RunReporter {
+  private readonly counters = new CounterWindows();
+  private readonly hist = new HistogramWindows();
+  private start = 0;
+  private lastIntermediate = 0;
+  private lastCumulative = 0;
+  private collector: Collector | null = null;
+
+  constructor(private readonly o: ReporterOptions) {}
+
+  begin(collector: Collector, startMs: number): void {
+    this.collector = collector;
+    this.start = this.lastIntermediate = this.lastCumulative = startMs;
+  }
+
+  private print(text: string): void {
+    if (!this.o.quiet && text) this.o.out(text);
+  }
+
+  intermediate(nowMs: number): void {
+    const c = this.collector!;
+    const d = this.counters.intermediate(c.counters());
+    const stat: ReportStats = {
+      ...emptyReportStats(),
+      ...d,
+      threadsRunning: c.threadsRunning(),
+      timeInterval: (nowMs - this.lastIntermediate) / 1000,
+      timeTotal: (nowMs - this.start) / 1000,
+      latencyPct: this.o.percentile > 0 ? msToSec(this.hist.intermediate(c.histogram(), this.o.percentile)) : 0,
+    };
+    if (this.o.queue) {
+      const q = this.o.queue();
+      stat.queueLength = q.length;
+      stat.concurrency = q.concurrency;
+    }
+    this.lastIntermediate = nowMs;
+    if (this.o.hooks.intermediate(stat)) return;
+    const opts = { percentile: this.o.percentile, rate: this.o.rate };
+    this.print(this.o.dbUsed() ? formatIntermediate(stat, opts) : formatIntermediateDefault(stat, opts));
+  }
+
+  /** A cumulative report (checkpoints and the final one); resets the cumulative windows. */
+  cumulative(nowMs: number, final: boolean): void {
+    const c = this.collector!;
+    if (final && this.o.histogram) {
+      this.print(formatHistogramSection(this.hist.printCounts(c.histogram()), this.o.filter));
+    }
+    const d = this.counters.cumulative(c.counters());
+    const timers = c.timers(true);
+    const stat: ReportStats = {
+      ...emptyReportStats(),
+      ...d,
+      ...latencyFromTimers(timers),
+      threadsRunning: c.threadsRunning(),
+      timeInterval: (nowMs - this.lastCumulative) / 1000,
+      timeTotal: (nowMs - this.start) / 1000,
+      latencyPct: this.o.percentile > 0 ? msToSec(this.hist.checkpoint(c.histogram(), this.o.percentile)) : 0,
+    };
+    this.lastCumulative = nowMs;
+    if (this.o.hooks.cumulative(stat)) return;
+    const opts = {
+      percentile: this.o.percentile,
+      fairness: { threadEvents: timers.map((t) => t.events), threadTime: timers.map((t) => nsToSec(t.sumNs)) },
+      unfinished: this.o.unfinished?.(),
+    };
+    const msgs = this.o.dbUsed()
+      ? formatDbCumulative(stat, opts)
+      : [...(this.o.testSection ? this.o.testSection(stat) : []), ...formatCumulative(stat, opts)];
+    if (!this.o.quiet) this.o.out(this.o.filter.messages(msgs));
+  }
+}

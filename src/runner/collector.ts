@@ -1,0 +1,82 @@
+// Reads what the workers wrote into shared memory and turns it into the statistics sysbench
+// reports: counter totals, per-thread timers and summed latency histogram counts.
+import { HIST_SIZE } from '../stats/histogram.js';
+import type { CounterValues, TimerTotals } from '../stats/counters.js';
+import { Ctl, Stat, type SharedViews } from './shared.js';
+
+export class Collector {
+  private readonly histTotals = new Float64Array(HIST_SIZE);
+  // per-thread timer baselines at the last checkpoint (sum and count keep growing in shared memory)
+  private readonly sumBase: Float64Array;
+  private readonly countBase: Float64Array;
+
+  constructor(private readonly v: SharedViews, readonly threads: number, private readonly histRegions: number) {
+    this.sumBase = new Float64Array(threads);
+    this.countBase = new Float64Array(threads);
+  }
+
+  threadsRunning(): number {
+    return Atomics.load(this.v.ctl, Ctl.Running);
+  }
+
+  counters(): CounterValues {
+    const s = this.v.stats;
+    const c = { events: 0, reads: 0, writes: 0, other: 0, errors: 0, reconnects: 0 };
+    // slot `threads` collects queries made by the main state (sysbench's background slot): not reported
+    for (let t = 0; t < this.threads; t++) {
+      const b = t * Stat.Stride;
+      c.events += s[b + Stat.Events];
+      c.reads += s[b + Stat.Read];
+      c.writes += s[b + Stat.Write];
+      c.other += s[b + Stat.Other];
+      c.errors += s[b + Stat.Error];
+      c.reconnects += s[b + Stat.Reconnect];
+    }
+    return c;
+  }
+
+  /** Running per-bucket totals over all workers (the histogram windows diff these). */
+  histogram(): Float64Array {
+    const h = this.v.hist;
+    const out = this.histTotals;
+    out.fill(0);
+    for (let r = 0; r < this.histRegions; r++) {
+      const base = r * HIST_SIZE;
+      for (let i = 0; i < HIST_SIZE; i++) out[i] += h[base + i];
+    }
+    return out;
+  }
+
+  /** Per-thread timers since the last checkpoint; with `reset`, starts a new checkpoint epoch. */
+  timers(reset: boolean): TimerTotals[] {
+    const s = this.v.stats;
+    const epoch = this.v.ctl[Ctl.Epoch];
+    const out: TimerTotals[] = [];
+    for (let t = 0; t < this.threads; t++) {
+      const b = t * Stat.Stride;
+      const sum = s[b + Stat.TimeSum];
+      const count = s[b + Stat.TimedEvents];
+      const events = count - this.countBase[t];
+      const fresh = s[b + Stat.Epoch] === epoch && events > 0;
+      out.push({
+        events,
+        sumNs: (sum - this.sumBase[t]) * 1e6,
+        minNs: fresh ? s[b + Stat.LatMin] * 1e6 : Infinity,
+        maxNs: fresh ? s[b + Stat.LatMax] * 1e6 : 0,
+      });
+      if (reset) {
+        this.sumBase[t] = sum;
+        this.countBase[t] = count;
+      }
+    }
+    if (reset) Atomics.add(this.v.ctl, Ctl.Epoch, 1);
+    return out;
+  }
+
+  /** Events in progress right now (for the forced-shutdown notice). */
+  unfinished(): number {
+    let n = 0;
+    for (let t = 0; t < this.threads; t++) if (this.v.stats[t * Stat.Stride + Stat.InEvent] === 1) n++;
+    return n;
+  }
+}
