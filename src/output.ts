@@ -1,6 +1,7 @@
 // All of sysbench's output goes to stdout, unbuffered. We write synchronously to fd 1 from
 // every thread, so lines from worker threads and the main thread keep their real order.
 import { writeSync } from 'node:fs';
+import { LogTextFilter } from './report/logtext.js';
 
 export type Writer = (text: string) => void;
 
@@ -34,13 +35,19 @@ const PREFIX = ['FATAL: ', 'ALERT: ', 'WARNING: ', '', '', 'DEBUG: '];
 
 /** sysbench's logger: a priority prefix, filtered by --verbosity, all on stdout. */
 export class Logger {
+  /** sysbench suppresses a message identical to the previous one ("last message repeated") */
+  readonly filter = new LogTextFilter();
+
   constructor(
     public verbosity: number = LogLevel.Notice,
-    private readonly out: Writer = stdoutWriter,
+    readonly out: Writer = stdoutWriter,
   ) {}
 
   log(level: LogLevel, msg: string): void {
-    if (level <= this.verbosity) this.out(PREFIX[level] + msg + '\n');
+    if (level <= this.verbosity) {
+      const text = this.filter.text(PREFIX[level] + msg);
+      if (text) this.out(text);
+    }
   }
   fatal(msg: string): void { this.log(LogLevel.Fatal, msg); }
   alert(msg: string): void { this.log(LogLevel.Alert, msg); }

@@ -27,7 +27,10 @@ export interface LuaHost {
   readonly tid: number;
   readonly out: Writer;
   readonly log: Logger;
+  /** the test name as given: sysbench.cmdline.script_path */
   readonly scriptPath: string;
+  /** the file the script was loaded from */
+  readonly scriptFile: string;
   readonly argv: string[];
   readonly command: string | null;
   /** values for sysbench.opt (and for legacy globals) */

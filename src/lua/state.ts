@@ -69,7 +69,7 @@ export function newSysbenchState(host: LuaHost, rand: RandApi): SysbenchState {
   const exec = new LuaExec(L);
 
   lua.lua_getglobal(L, toLuaString('package'));
-  lua.lua_pushstring(L, toLuaString(luaSearchPath(host.scriptPath)));
+  lua.lua_pushstring(L, toLuaString(luaSearchPath(host.scriptFile)));
   lua.lua_setfield(L, -2, toLuaString('path'));
   lua.lua_getfield(L, -1, toLuaString('preload'));
   lua.lua_pushcfunction(L, (L: LuaState) => {

@@ -15,6 +15,10 @@ export class Collector {
     this.countBase = new Float64Array(threads);
   }
 
+  dbUsed(): boolean {
+    return Atomics.load(this.v.ctl, Ctl.DbUsed) === 1;
+  }
+
   threadsRunning(): number {
     return Atomics.load(this.v.ctl, Ctl.Running);
   }

@@ -17,7 +17,7 @@ export class LuaThread {
 
   /** Runs the script's main chunk; prints sysbench's FATAL line on failure. */
   load(done: Ok): void {
-    loadScript(this.state, this.host.scriptPath, (err) => {
+    loadScript(this.state, this.host.scriptFile, (err) => {
       if (err !== null) this.host.log.fatal(err);
       done(err === null);
     });

@@ -10,7 +10,10 @@ import { HIST_SIZE } from '../stats/histogram.js';
 import { Ctl, Stat, type SharedViews } from './shared.js';
 
 export interface ScriptSpec {
-  path: string;
+  /** the test name as given (sysbench.cmdline.script_path) */
+  name: string;
+  /** the file it resolved to */
+  file: string;
   argv: string[];
   command: string | null;
   options: ExportedOption[];
@@ -36,6 +39,7 @@ export class StateHost implements LuaHost {
   readonly out: Writer;
   readonly log: Logger;
   readonly scriptPath: string;
+  readonly scriptFile: string;
   readonly argv: string[];
   readonly command: string | null;
   private readonly ctl: Int32Array;
@@ -53,7 +57,8 @@ export class StateHost implements LuaHost {
     this.tid = o.tid;
     this.out = o.out;
     this.log = o.log;
-    this.scriptPath = o.script.path;
+    this.scriptPath = o.script.name;
+    this.scriptFile = o.script.file;
     this.argv = o.script.argv;
     this.command = o.script.command;
     this.ctl = o.shared.ctl;
@@ -63,6 +68,8 @@ export class StateHost implements LuaHost {
     this.histBase = o.histRegion * HIST_SIZE;
     this.maxEvents = o.maxEvents;
   }
+
+  get sharedCtl(): Int32Array { return this.ctl; }
 
   options(): ExportedOption[] { return this.o.script.options; }
   legacyGlobals(): boolean { return this.o.script.legacyGlobals; }

@@ -1,0 +1,187 @@
+// A Lua test (a script or module): load it in the main state, then prepare / cleanup / help /
+// run / a custom command, with sysbench 1.0.20's dispatch and messages.
+import { lua, toLuaString } from '../lua/fengari.js';
+import { callSync, hasFunction } from '../lua/state.js';
+import { errorText } from '../lua/exec.js';
+import { makeRandApi } from '../lua/rand-api.js';
+import type { Logger } from '../output.js';
+import type { OptionRegistry } from '../options/registry.js';
+import type { GeneralParse } from '../options/parser.js';
+import { commandOutcome, scriptShortName } from '../options/invocation.js';
+import { formatScriptHelp, formatScriptOptions, scriptOptionExports, validateAgainstScript } from '../options/script-options.js';
+import { SbRng, createUniqueState } from '../rand/sb-rand.js';
+import { planSeeds, type SeedPlan } from '../rand/seeding.js';
+import { formatRunMode } from '../report/run-mode.js';
+import { RunReporter } from '../report/reporter.js';
+import { LuaThread } from '../runner/lua-thread.js';
+import { StateHost, type ScriptSpec } from '../runner/state-host.js';
+import { allocShared, views, Ctl } from '../runner/shared.js';
+import { runParallelCommand, runThreads, workerCount, type ThreadPlan } from '../runner/run.js';
+import { pushReportStat } from '../lua/api/report-stat.js';
+import { emit, type CliIo } from './io.js';
+import type { Config } from './settings.js';
+
+const done = <T>(f: (cb: (v: T) => void) => void): Promise<T> => new Promise((r) => f(r));
+
+export interface LuaTestInput {
+  io: CliIo;
+  log: Logger;
+  reg: OptionRegistry;
+  parsed: GeneralParse;
+  argv: string[];
+  name: string;
+  file: string;
+  config: Config;
+}
+
+export async function runLuaTest(t: LuaTestInput): Promise<number> {
+  const { io, log, reg, parsed, config } = t;
+  const command = parsed.cmdname;
+  const seedNonRun = command !== 'run' && config.general.randSeed !== 0;
+  const plan: SeedPlan = planSeeds({
+    seed: config.general.randSeed,
+    threads: config.limits.threads,
+    command: command ?? '',
+    // our extension: with --rand-seed, commands other than run are reproducible too
+    seedNonRun,
+    preSeed: seedNonRun ? { srandom: config.general.randSeed >>> 0, discard: 0 } : undefined,
+    reportThread: config.limits.reportInterval > 0,
+    checkpointThread: config.limits.checkpoints.length > 0,
+    parallelCommand: true,
+  });
+  const unique = createUniqueState(plan.unique.indexSeed, plan.unique.offsetSeed);
+  const script: ScriptSpec = { name: t.name, file: t.file, argv: t.argv, command, options: [], legacyGlobals: false };
+  const workers = workerCount(Math.max(1, config.limits.threads), config.limits.workerThreads);
+  // the main state counts its queries in an extra slot, which reports ignore
+  const mainShared = views(allocShared(config.limits.threads, workers));
+  const host = new StateHost({
+    tid: 0, slot: config.limits.threads, histRegion: workers, script, shared: mainShared,
+    driver: config.driver, maxEvents: 0, out: io.stdout, log,
+  });
+  const main = new LuaThread(host, makeRandApi(new SbRng(plan.main, config.rand, unique)));
+  const sname = scriptShortName(t.name);
+  try {
+    if (!(await done<boolean>((cb) => main.load(cb)))) return 1;
+    const L = main.state.L;
+    const read = callSync(L, ['sysbench', 'cmdline', 'read_cmdline_options'], []);
+    if (!read.ok) {
+      log.fatal(`\`sysbench.cmdline.read_cmdline_options' function failed: ${read.error}`);
+      return 1;
+    }
+    if (!read.value) return 1;
+    if (command === null) return 0;
+
+    const decls = host.testArgs;
+    const pass2 = validateAgainstScript(parsed.remaining, reg, decls);
+    emit(io, log, pass2.messages);
+    if (pass2.error) {
+      emit(io, log, [pass2.error.output]);
+      return pass2.error.exitCode;
+    }
+    const exported = scriptOptionExports(reg, decls !== null);
+    emit(io, log, exported.messages);
+    script.options = exported.options;
+    script.legacyGlobals = exported.globals;
+    host.onPrintTestOptions = () => io.stdout(formatScriptOptions(decls ?? []));
+
+    const custom = callSync(L, ['sysbench', 'cmdline', 'command_defined'], [command]);
+    if (!custom.ok) {
+      log.fatal(`\`sysbench.cmdline.command_defined' function failed: ${custom.error}`);
+      return 1;
+    }
+    const outcome = commandOutcome(sname, command, {
+      customCommand: custom.value,
+      help: hasFunction(L, 'help'),
+      prepare: hasFunction(L, 'prepare'),
+      cleanup: hasFunction(L, 'cleanup'),
+      hasOptions: decls !== null,
+    });
+    switch (outcome.kind) {
+      case 'error':
+        emit(io, log, [outcome.error.output]);
+        return outcome.error.exitCode;
+      case 'print-options':
+        io.stdout(formatScriptHelp(sname, decls ?? []));
+        return 0;
+      case 'custom': {
+        const parallel = callSync(L, ['sysbench', 'cmdline', 'command_parallel'], [command]);
+        if (parallel.ok && parallel.value && config.limits.threads > 1) {
+          const threadPlan: ThreadPlan = { script, driver: config.driver, rand: config.rand, unique, seeds: plan.threads };
+          return (await runParallelCommand(command, threadPlan, config.limits)) ? 0 : 1;
+        }
+        main.exportOptions();
+        return (await done<boolean>((cb) => main.callCommand(command, cb))) ? 0 : 1;
+      }
+      case 'help-function':
+      case 'prepare':
+      case 'cleanup': {
+        main.exportOptions();
+        const fn = outcome.kind === 'help-function' ? 'help' : outcome.kind;
+        return (await done<boolean>((cb) => main.call(fn, false, cb))) ? 0 : 1;
+      }
+      case 'run':
+        return await runScript(t, main, host, plan, script, unique, workers);
+    }
+  } finally {
+    await done<void>((cb) => main.close(() => cb()));
+  }
+}
+
+async function runScript(
+  t: LuaTestInput, main: LuaThread, host: StateHost, plan: SeedPlan, script: ScriptSpec,
+  unique: ReturnType<typeof createUniqueState>, workers: number,
+): Promise<number> {
+  const { log, config } = t;
+  main.exportOptions();
+  if (!(await done<boolean>((cb) => main.call('init', false, cb)))) return 1;
+  if (!main.has('event')) {
+    log.fatal(`cannot find the event() function in ${scriptShortName(t.name)}`);
+    return 1;
+  }
+  const g = config.general;
+  for (const m of formatRunMode({
+    threads: g.threads, rate: g.txRate, reportInterval: g.reportInterval, checkpoints: g.checkpoints,
+    debug: g.debug, validate: g.validate, randSeed: g.randSeed,
+    forcedShutdownAt: g.forceShutdown ? g.maxTime + g.shutdownTimeout : null,
+  })) log.notice(m);
+
+  const L = main.state.L;
+  const hook = (name: string, stat: Parameters<typeof pushReportStat>[1], cumulative: boolean): boolean => {
+    lua.lua_getglobal(L, toLuaString('sysbench'));
+    lua.lua_getfield(L, -1, toLuaString('hooks'));
+    const isFn = lua.lua_type(L, -1) === lua.LUA_TTABLE && lua.lua_getfield(L, -1, toLuaString(name)) === lua.LUA_TFUNCTION;
+    if (!isFn) {
+      lua.lua_settop(L, 0);
+      return false;
+    }
+    pushReportStat(L, stat, cumulative);
+    if (lua.lua_pcall(L, 1, 0, 0) !== lua.LUA_OK) {
+      log.fatal(`\`sysbench.hooks.${name}' function failed: ${errorText(L)}`);
+    }
+    lua.lua_settop(L, 0);
+    return true;
+  };
+  let dbUsed: () => boolean = () => false;
+  const reporter = new RunReporter({
+    out: t.io.stdout, filter: log.filter, quiet: config.log.verbosity < 3,
+    percentile: config.log.percentile, rate: g.txRate > 0, histogram: config.log.histogram,
+    hooks: {
+      intermediate: (s) => hook('report_intermediate', s, false),
+      cumulative: (s) => hook('report_cumulative', s, true),
+    },
+    dbUsed: () => dbUsed(),
+  });
+  const threadPlan: ThreadPlan = { script, driver: config.driver, rand: config.rand, unique, seeds: plan.threads };
+  const outcome = await runThreads(threadPlan, config.limits, {
+    begin: (collector, start) => {
+      dbUsed = () => collector.dbUsed() || Atomics.load(host.sharedCtl, Ctl.DbUsed) === 1;
+      reporter.begin(collector, start);
+    },
+    intermediate: (now) => reporter.intermediate(now),
+    cumulative: (now, final) => reporter.cumulative(now, final),
+  }, log);
+  void workers;
+  if (outcome.initFailed) return 1;
+  const ok = await done<boolean>((cb) => main.call('done', false, cb));
+  return outcome.error || !ok ? 1 : 0;
+}

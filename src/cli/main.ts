@@ -1,0 +1,76 @@
+// sysbench's main(): parse the command line, print the header, pick the test, run the command.
+// Heavy modules (fengari, mysql2, piscina) load only when a test actually runs, so that
+// --version and --help stay fast.
+import { Logger } from '../output.js';
+import { createDefaultRegistry, parseGeneralArguments } from '../options/parser.js';
+import { earlyExit, classifyTest, cannotFindBenchmarkMessage } from '../options/invocation.js';
+import { resolveGeneralSettings, resolveLogSettings } from '../options/settings.js';
+import { formatHeader } from '../options/help.js';
+import { OptionError } from '../options/types.js';
+import { processIo, emit, type CliIo } from './io.js';
+
+export async function main(argv: string[], io: CliIo = processIo): Promise<number> {
+  const reg = createDefaultRegistry({ readFile: io.readFile });
+  const parsed = parseGeneralArguments(argv, reg);
+  emit(io, null, parsed.messages);
+  if (parsed.error) {
+    emit(io, null, [parsed.error.output]);
+    return parsed.error.exitCode;
+  }
+  const early = earlyExit(reg);
+  if (early) {
+    io.stdout(early.stdout);
+    return early.exitCode;
+  }
+  const general = resolveGeneralSettings(reg, { randTypes: ['uniform', 'gaussian', 'special', 'pareto', 'zipfian'] });
+  emit(io, null, general.messages);
+  if (!general.ok) {
+    emit(io, null, [general.error.output]);
+    return general.error.exitCode;
+  }
+  const logSettings = resolveLogSettings(reg);
+  if (!logSettings.ok) {
+    emit(io, null, [logSettings.error.output]);
+    return logSettings.error.exitCode;
+  }
+  const log = new Logger(logSettings.settings.verbosity, io.stdout);
+  log.raw(3, formatHeader());
+
+  const choice = classifyTest(parsed);
+  try {
+    switch (choice.kind) {
+      case 'error':
+        emit(io, log, [choice.error.output]);
+        return choice.error.exitCode;
+      case 'stdin':
+        log.fatal('sysbench-ts does not read scripts from the standard input; pass a script path');
+        return 1;
+      case 'builtin': {
+        const { runBuiltinTest } = await import('./builtin-test.js');
+        return await runBuiltinTest({ io, log, reg, parsed, test: choice.test, cmdname: choice.cmdname, general: general.settings, logSettings: logSettings.settings });
+      }
+      case 'script': {
+        const { resolveScript } = await import('./resolve.js');
+        const found = resolveScript(choice.path, io.cwd, io.env);
+        if (!found) {
+          emit(io, log, [cannotFindBenchmarkMessage(choice.path)]);
+          return 1;
+        }
+        if (found.notice) io.stderr(found.notice);
+        const { buildConfig } = await import('./settings.js');
+        const { runLuaTest } = await import('./lua-test.js');
+        return await runLuaTest({
+          io, log, reg, parsed, argv: ['sysbench', ...argv], name: choice.path, file: found.file,
+          config: buildConfig(reg, general.settings, logSettings.settings),
+        });
+      }
+    }
+  } catch (err) {
+    // a value only checked when read (e.g. --threads=abc): sysbench's message, not a stack trace
+    if (err instanceof OptionError) {
+      emit(io, log, [err.output]);
+      return err.exitCode;
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,163 @@
+// Natives behind sysbench.rand.* and the 1.0 compatibility globals (sb_rand, sb_rnd, ...).
+//
+// In sysbench 1.0.20 these are LuaJIT FFI calls into C functions taking
+// `uint32_t` arguments, so the argument conversion reproduces LuaJIT's
+// number -> uint32_t conversion: truncate toward zero, keep the low 32 bits
+// (so -1 -> 4294967295, 2^32 + 5 -> 5); NaN, +-inf and |x| >= 2^63 give 0;
+// booleans give 1/0; anything else raises "cannot convert". Results are
+// uint32 values (pushed as Lua integers when they fit fengari's 32-bit
+// integers, as floats otherwise).
+//
+// Known divergence: when the C function's result does not fit in uint32
+// (e.g. uniform(10, 1), whose range wraps), LuaJIT-JIT-compiled callers see
+// the untruncated 64-bit register value while interpreted callers see the
+// uint32; we always return the uint32 (the C function's declared result).
+import { lua, toLuaString, type LuaState, type LuaNative } from '../fengari.js';
+import type { SbRng } from '../../rand/sb-rand.js';
+
+const TWO63 = 9223372036854775808;
+const TYPE_NAMES = ['nil', 'boolean', 'userdata', 'number', 'string', 'table', 'function', 'userdata', 'thread'];
+
+function typeName(t: number): string {
+  return TYPE_NAMES[t] ?? 'no value';
+}
+
+function raise(L: LuaState, msg: string): never {
+  lua.lua_pushstring(L, toLuaString(msg));
+  lua.lua_error(L);
+  throw new Error(msg); // not reached: lua_error throws
+}
+
+/** LuaJIT FFI conversion of argument `i` to uint32_t. */
+function argU32(L: LuaState, i: number): number {
+  const t = lua.lua_type(L, i);
+  if (t === lua.LUA_TNUMBER) {
+    const n: number = lua.lua_tonumber(L, i);
+    // x86-64 cvttsd2si semantics: out of int64 range (and NaN) -> 0 low bits
+    return n > -TWO63 && n < TWO63 ? n >>> 0 : 0;
+  }
+  if (t === lua.LUA_TBOOLEAN) return lua.lua_toboolean(L, i) ? 1 : 0;
+  return raise(L, `bad argument #${i} to '?' (cannot convert '${t === lua.LUA_TNONE ? 'nil' : typeName(t)}' to 'unsigned int')`);
+}
+
+function pushU32(L: LuaState, v: number): void {
+  if (v <= 0x7fffffff) lua.lua_pushinteger(L, v);
+  else lua.lua_pushnumber(L, v);
+}
+
+/**
+ * Natives for the `sysbench.rand` table: uniform, default, gaussian, special,
+ * pareto, zipfian, unique, string, uniform_uint64, uniform_double.
+ * `rng` is the calling thread's generator.
+ *
+ * uniform_uint64 cannot return LuaJIT's uint64_t cdata: it returns the value
+ * as a Lua number, exact below 2^53 and otherwise rounded to the nearest
+ * double (the low bits are lost). sb_rnd() (compat) keeps the exact low 32 bits.
+ */
+export function randNatives(rng: SbRng): Record<string, LuaNative> {
+  let scratch = new Uint8Array(256);
+
+  const string: LuaNative = (L) => {
+    const t = lua.lua_type(L, 1);
+    if (t !== lua.LUA_TSTRING) {
+      // sysbench.rand.string() starts with `#fmt` in Lua
+      raise(L, `[string "sysbench.rand.lua"]:66: attempt to get length of local 'fmt' (a ${t === lua.LUA_TNONE ? 'nil' : typeName(t)} value)`);
+    }
+    const fmt: Uint8Array = lua.lua_tostring(L, 1);
+    const n = fmt.length;
+    if (n > scratch.length) scratch = new Uint8Array(Math.max(n, scratch.length * 2));
+    rng.stringInto(fmt, n, scratch);
+    lua.lua_pushlstring(L, scratch, n); // fengari copies the bytes
+    return 1;
+  };
+
+  // one closure per generator (no shared dispatch: keeps each call site monomorphic)
+  return {
+    uniform: (L) => {
+      const a = argU32(L, 1);
+      pushU32(L, rng.uniform(a, argU32(L, 2)));
+      return 1;
+    },
+    default: (L) => {
+      const a = argU32(L, 1);
+      pushU32(L, rng.default(a, argU32(L, 2)));
+      return 1;
+    },
+    gaussian: (L) => {
+      const a = argU32(L, 1);
+      pushU32(L, rng.gaussian(a, argU32(L, 2)));
+      return 1;
+    },
+    special: (L) => {
+      const a = argU32(L, 1);
+      pushU32(L, rng.special(a, argU32(L, 2)));
+      return 1;
+    },
+    pareto: (L) => {
+      const a = argU32(L, 1);
+      pushU32(L, rng.pareto(a, argU32(L, 2)));
+      return 1;
+    },
+    zipfian: (L) => {
+      const a = argU32(L, 1);
+      pushU32(L, rng.zipfian(a, argU32(L, 2)));
+      return 1;
+    },
+    unique: (L) => {
+      pushU32(L, rng.unique());
+      return 1;
+    },
+    string,
+    uniform_uint64: (L) => {
+      const v = rng.uniformUint64();
+      if (v <= 0x7fffffff) lua.lua_pushinteger(L, v);
+      else lua.lua_pushnumber(L, v);
+      return 1;
+    },
+    uniform_double: (L) => {
+      lua.lua_pushnumber(L, rng.uniformDouble());
+      return 1;
+    },
+  };
+}
+
+/** Lua value at `i` for sb_rand_uniq's bounds: nil -> default, number as is, else a compare error. */
+function uniqBound(L: LuaState, i: number, dflt: number): number {
+  const t = lua.lua_type(L, i);
+  if (t === lua.LUA_TNIL || t === lua.LUA_TNONE) return dflt;
+  if (t === lua.LUA_TNUMBER) return lua.lua_tonumber(L, i);
+  return raise(L, `attempt to compare number with ${typeName(t)}`);
+}
+
+/**
+ * The rand-related globals of sysbench 1.0.20's sysbench.compat.lua:
+ * sb_rand (= default), sb_rand_str (= string), sb_rand_uniform,
+ * sb_rand_gaussian, sb_rand_special, sb_rnd, sb_rand_uniq.
+ */
+export function randCompatNatives(rng: SbRng): Record<string, LuaNative> {
+  const n = randNatives(rng);
+  return {
+    sb_rand: n.default!,
+    sb_rand_str: n.string!,
+    sb_rand_uniform: n.uniform!,
+    sb_rand_gaussian: n.gaussian!,
+    sb_rand_special: n.special!,
+    // low 32 bits of uniform_uint64(), as a number
+    sb_rnd: (L) => {
+      pushU32(L, rng.uniformUint64Low32());
+      return 1;
+    },
+    // draw unique() values until one falls in [a, b] (defaults 0, 2^32 - 1);
+    // like sysbench, an empty range loops forever
+    sb_rand_uniq: (L) => {
+      const a = uniqBound(L, 1, 0);
+      const b = uniqBound(L, 2, 4294967295);
+      let res: number;
+      do {
+        res = rng.unique();
+      } while (!(res >= a && res <= b));
+      pushU32(L, res);
+      return 1;
+    },
+  };
+}
