@@ -1,6 +1,7 @@
 // All of sysbench's output goes to stdout, unbuffered. We write synchronously to fd 1 from
 // every thread, so lines from worker threads and the main thread keep their real order.
 import { writeSync } from 'node:fs';
+import { isMainThread } from 'node:worker_threads';
 import { LogTextFilter } from './report/logtext.js';
 
 export type Writer = (text: string) => void;
@@ -12,8 +13,14 @@ function writeAll(fd: number, text: string): void {
       const n = writeSync(fd, buf);
       buf = buf.subarray(n);
     } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'EPIPE') {
+        // the reader went away (e.g. `| head`): C sysbench dies of SIGPIPE; so do we, quietly
+        if (isMainThread) process.exit(141);
+        return;
+      }
       // a non-blocking pipe that is full: wait for the reader
-      if ((e as NodeJS.ErrnoException).code !== 'EAGAIN') throw e;
+      if (code !== 'EAGAIN') throw e;
       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1);
     }
   }

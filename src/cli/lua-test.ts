@@ -47,6 +47,7 @@ export async function runLuaTest(t: LuaTestInput): Promise<number> {
     preSeed: seedNonRun ? { srandom: config.general.randSeed >>> 0, discard: 0 } : undefined,
     reportThread: config.limits.reportInterval > 0,
     checkpointThread: config.limits.checkpoints.length > 0,
+    eventGenThread: config.general.txRate > 0,
     parallelCommand: true,
   });
   const unique = createUniqueState(plan.unique.indexSeed, plan.unique.offsetSeed);
@@ -56,9 +57,10 @@ export async function runLuaTest(t: LuaTestInput): Promise<number> {
   const mainShared = views(allocShared(config.limits.threads, workers));
   const host = new StateHost({
     tid: 0, slot: config.limits.threads, histRegion: workers, script, shared: mainShared,
-    driver: config.driver, maxEvents: 0, out: io.stdout, log,
+    driver: config.driver, maxEvents: 0, percentile: 0, out: io.stdout, log,
   });
-  const main = new LuaThread(host, makeRandApi(new SbRng(plan.main, config.rand, unique)));
+  const mainRng = new SbRng(plan.main, config.rand, unique);
+  const main = new LuaThread(host, makeRandApi(mainRng));
   const sname = scriptShortName(t.name);
   try {
     if (!(await done<boolean>((cb) => main.load(cb)))) return 1;

@@ -44,6 +44,7 @@ export function buildConfig(reg: OptionRegistry, general: GeneralSettings, log: 
     checkpoints: general.checkpoints,
     workerThreads: general.workerThreads,
     verbosity: log.verbosity,
+    percentile: log.percentile,
   };
   const rand: RandConfig = {
     type: general.randType as RandType,

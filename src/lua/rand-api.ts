@@ -8,5 +8,6 @@ export function makeRandApi(rng: SbRng): RandApi {
     natives: randNatives(rng),
     globals: randCompatNatives(rng),
     randString: (template) => rng.randString(template),
+    histogramSlot: () => { rng.histogramSlot(); },
   };
 }

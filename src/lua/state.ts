@@ -8,6 +8,7 @@ import type { LuaHost } from './host.js';
 import { coreNatives } from './api/core.js';
 import { bitNatives } from './api/bit.js';
 import { registerSql, type RandStringSource } from './api/sql.js';
+import { registerHistogram } from './api/histogram.js';
 import { INTERNAL_LUA_DIR, OUR_LUA_DIR, SYSTEM_LUA_DIR, VERSION } from '../paths.js';
 
 export interface RandApi extends RandStringSource {
@@ -15,6 +16,8 @@ export interface RandApi extends RandStringSource {
   natives: Record<string, LuaNative>;
   /** natives that become globals (sysbench 1.0 compatibility functions) */
   globals: Record<string, LuaNative>;
+  /** draws the random value sysbench's histogram update consumes */
+  histogramSlot(): void;
 }
 
 const internalSources = new Map<string, Uint8Array>();
@@ -124,6 +127,7 @@ export function newSysbenchState(host: LuaHost, rand: RandApi): SysbenchState {
   lua.lua_pop(L, 1);
 
   registerSql(L, host, exec, rand);
+  registerHistogram(L, host.out, () => rand.histogramSlot());
   runInternal(L, 'compat51.lua');
   runInternal(L, 'sysbench_core.lua');
   return { L, exec };

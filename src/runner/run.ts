@@ -25,6 +25,8 @@ export interface RunLimits {
   /** OS worker threads; 0 = min(threads, CPUs) */
   workerThreads: number;
   verbosity: number;
+  /** --percentile (0: no latency histogram) */
+  percentile: number;
 }
 
 export interface Reporter {
@@ -69,7 +71,7 @@ function tasksFor(mode: WorkerTask['mode'], commandName: string, plan: ThreadPla
     tasks.push({
       mode, commandName, script: plan.script, tids, seeds: tids.map((t) => plan.seeds[t]),
       unique: plan.unique, rand: plan.rand, worker: w, shared, driver: plan.driver,
-      maxEvents: limits.events, verbosity: limits.verbosity,
+      maxEvents: limits.events, percentile: limits.percentile, verbosity: limits.verbosity,
     });
   }
   return tasks;

@@ -30,6 +30,8 @@ export interface StateHostOptions {
   shared: SharedViews;
   driver: DriverConfig;
   maxEvents: number;
+  /** --percentile: when > 0 each event also draws the histogram's random slot, as sysbench does */
+  percentile: number;
   out: Writer;
   log: Logger;
 }
@@ -51,6 +53,8 @@ export class StateHost implements LuaHost {
   private eventT0 = 0;
   private readonly exitHooks: (() => void)[] = [];
   testArgs: ScriptOptionDef[] | null = null;
+  /** the thread's generator (set once the state's rand API exists) */
+  histogramSlot: (() => number) | null = null;
   onPrintTestOptions: () => void = () => {};
 
   constructor(private readonly o: StateHostOptions) {
@@ -111,7 +115,10 @@ export class StateHost implements LuaHost {
       if (ms > s[b + Stat.LatMax]) s[b + Stat.LatMax] = ms;
     }
     s[b + Stat.InEvent] = 0;
-    this.hist[this.histBase + bucketIndex(ms)]++;
+    if (this.o.percentile > 0) {
+      this.hist[this.histBase + bucketIndex(ms)]++;
+      this.histogramSlot?.();
+    }
   }
 
   setTestArgs(defs: ScriptOptionDef[]): boolean {

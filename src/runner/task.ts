@@ -20,6 +20,7 @@ export interface WorkerTask {
   shared: SharedBuffers;
   driver: DriverConfig;
   maxEvents: number;
+  percentile: number;
   verbosity: number;
 }
 

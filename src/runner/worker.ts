@@ -14,9 +14,11 @@ function makeThreads(task: WorkerTask): LuaThread[] {
   return task.tids.map((tid, i) => {
     const host = new StateHost({
       tid, slot: tid, histRegion: task.worker, script: task.script, shared,
-      driver: task.driver, maxEvents: task.maxEvents, out: stdoutWriter, log,
+      driver: task.driver, maxEvents: task.maxEvents, percentile: task.percentile, out: stdoutWriter, log,
     });
-    return new LuaThread(host, makeRandApi(new SbRng(task.seeds[i], task.rand, unique)));
+    const rng = new SbRng(task.seeds[i], task.rand, unique);
+    host.histogramSlot = () => rng.histogramSlot();
+    return new LuaThread(host, makeRandApi(rng));
   });
 }
 
