@@ -22,6 +22,7 @@ local constants = {
 local functions = {
   sb_counter_inc = function(tid, counter) return __sb_counter_inc(counter) end,
   usleep = function(usec) return __sb_usleep(usec) end,
+  sleep = function(sec) return __sb_usleep(sec * 1000000) end,
   sb_rand_uniform = function(a, b) return sysbench.rand.uniform(a, b) end,
   sb_rand_default = function(a, b) return sysbench.rand.default(a, b) end,
   sb_rand_gaussian = function(a, b) return sysbench.rand.gaussian(a, b) end,

@@ -109,7 +109,7 @@ export async function runLuaTest(t: LuaTestInput): Promise<number> {
         const parallel = callSync(L, ['sysbench', 'cmdline', 'command_parallel'], [command]);
         if (parallel.ok && parallel.value && config.limits.threads > 1) {
           const threadPlan: ThreadPlan = { script, driver: config.driver, rand: config.rand, unique, seeds: plan.threads };
-          return (await runParallelCommand(command, threadPlan, config.limits)) ? 0 : 1;
+          return (await runParallelCommand(command, threadPlan, config.limits, log)) ? 0 : 1;
         }
         main.exportOptions();
         return (await done<boolean>((cb) => main.callCommand(command, cb))) ? 0 : 1;

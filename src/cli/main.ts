@@ -42,9 +42,16 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
       case 'error':
         emit(io, log, [choice.error.output]);
         return choice.error.exitCode;
-      case 'stdin':
-        log.fatal('sysbench-ts does not read scripts from the standard input; pass a script path');
-        return 1;
+      case 'stdin': {
+        if (io.isTTY) emit(io, log, [choice.ttyNotice]);
+        const { buildConfig } = await import('./settings.js');
+        const { runLuaTest } = await import('./lua-test.js');
+        // the script comes from standard input; sysbench only loads it (no command)
+        return await runLuaTest({
+          io, log, reg, parsed: { ...parsed, cmdname: null }, argv: ['sysbench', ...argv], name: '', file: '-',
+          config: buildConfig(reg, general.settings, logSettings.settings),
+        });
+      }
       case 'builtin': {
         const { runBuiltinTest } = await import('./builtin-test.js');
         return await runBuiltinTest({ io, log, reg, parsed, test: choice.test, cmdname: choice.cmdname, general: general.settings, logSettings: logSettings.settings });

@@ -1,5 +1,5 @@
 // Builds a Lua state with sysbench's API, as sysbench does for its main state and for each thread.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { homedir } from 'node:os';
 import { lua, lauxlib, lualib, toLuaString, type LuaState, type LuaNative } from './fengari.js';
@@ -34,7 +34,7 @@ function internalChunk(name: string): Uint8Array {
 export function luaSearchPath(scriptPath: string | null, env: NodeJS.ProcessEnv = process.env): string {
   const home = env.HOME ?? homedir();
   const parts = ['./?.lua', './?/init.lua', './src/lua/?.lua'];
-  if (scriptPath) parts.push(join(dirname(scriptPath), '?.lua'));
+  if (scriptPath) if (scriptPath !== '-') parts.push(join(dirname(scriptPath), '?.lua'));
   if (home) {
     parts.push(`${home}/.luarocks/share/lua/5.1/?.lua`, `${home}/.luarocks/share/lua/5.1/?/init.lua`,
       `${home}/.luarocks/share/lua/?.lua`, `${home}/.luarocks/share/lua/?/init.lua`);
@@ -53,8 +53,12 @@ function setTable(L: LuaState, natives: Record<string, LuaNative>): void {
   }
 }
 
+// sysbench's own modules, in its load order; chunk names as sysbench gives them
+// (errors then read `[string "sysbench.cmdline.lua"]:N: ...`)
+const INTERNAL_MODULES = ['sysbench.lua', 'sysbench.rand.lua', 'sysbench.cmdline.lua', 'sysbench.sql.lua', 'sysbench.histogram.lua', 'sysbench.compat.lua'];
+
 function runInternal(L: LuaState, name: string): void {
-  if (lauxlib.luaL_loadbuffer(L, internalChunk(name), null, toLuaString('=' + name)) !== lua.LUA_OK ||
+  if (lauxlib.luaL_loadbuffer(L, internalChunk(name), null, toLuaString(name)) !== lua.LUA_OK ||
       lua.lua_pcall(L, 0, 0, 0) !== lua.LUA_OK) {
     throw new Error(`failed to load internal module '${name}': ${errorText(L)}`);
   }
@@ -129,14 +133,19 @@ export function newSysbenchState(host: LuaHost, rand: RandApi): SysbenchState {
   registerSql(L, host, exec, rand);
   registerHistogram(L, host.out, () => rand.histogramSlot());
   runInternal(L, 'compat51.lua');
-  runInternal(L, 'sysbench_core.lua');
+  for (const m of INTERNAL_MODULES) if (existsSync(join(INTERNAL_LUA_DIR, m))) runInternal(L, m);
   return { L, exec };
 }
 
 /** Loads and runs the script's main chunk; `done` gets sysbench's error text on failure. */
+export const STDIN_SCRIPT = '-';
+
 export function loadScript(state: SysbenchState, path: string, done: (err: string | null) => void): void {
   const { L, exec } = state;
-  if (lauxlib.luaL_loadfilex(L, toLuaString(path), null) !== lua.LUA_OK) {
+  const status = path === STDIN_SCRIPT
+    ? lauxlib.luaL_loadbuffer(L, new Uint8Array(readFileSync(0)), null, toLuaString('=stdin'))
+    : lauxlib.luaL_loadfilex(L, toLuaString(path), null);
+  if (status !== lua.LUA_OK) {
     const msg = errorText(L);
     lua.lua_pop(L, 1);
     return done(msg);

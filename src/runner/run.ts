@@ -78,7 +78,8 @@ function tasksFor(mode: WorkerTask['mode'], commandName: string, plan: ThreadPla
 }
 
 /** Runs a parallel custom command (e.g. prepare with --threads > 1) on worker threads. */
-export async function runParallelCommand(name: string, plan: ThreadPlan, limits: RunLimits): Promise<boolean> {
+export async function runParallelCommand(name: string, plan: ThreadPlan, limits: RunLimits, log: Logger): Promise<boolean> {
+  log.notice('Initializing worker threads...\n');
   const workers = workerCount(limits.threads, limits.workerThreads);
   const shared = allocShared(limits.threads, workers);
   const pool = makePool(workers);
