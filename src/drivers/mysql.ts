@@ -222,6 +222,9 @@ export class MysqlDriver implements DbDriver {
       bigNumberStrings: true,
       dateStrings: true,
       decimalNumbers: false,
+      // we never pass values to query(): skip mysql2's placeholder scan of every statement
+      queryFormat: (sql: string) => sql,
+      rowsAsArray: true,
     };
     if (this.opts.ssl) config.ssl = { rejectUnauthorized: false, ...(this.opts.sslCipher ? { ciphers: this.opts.sslCipher } : {}) };
     const raw = mysql.createConnection(config as any);

@@ -9,6 +9,7 @@ import { coreNatives } from './api/core.js';
 import { bitNatives } from './api/bit.js';
 import { registerSql, type RandStringSource } from './api/sql.js';
 import { registerHistogram } from './api/histogram.js';
+import { installStringFormat } from './api/string-format.js';
 import { INTERNAL_LUA_DIR, OUR_LUA_DIR, SYSTEM_LUA_DIR, VERSION } from '../paths.js';
 
 export interface RandApi extends RandStringSource {
@@ -130,6 +131,7 @@ export function newSysbenchState(host: LuaHost, rand: RandApi): SysbenchState {
   lua.lua_setfield(L, -2, toLuaString('write'));
   lua.lua_pop(L, 1);
 
+  installStringFormat(L);
   registerSql(L, host, exec, rand);
   registerHistogram(L, host.out, () => rand.histogramSlot());
   runInternal(L, 'compat51.lua');

@@ -5,6 +5,7 @@ import type { DbConnection, DbDriver, DbError, DbResult, DbStatement, ConnectFai
 import { Counter, type LuaHost } from '../host.js';
 import type { LuaExec } from '../exec.js';
 import { bytesToString, luaBytes, pushJsString } from '../strings.js';
+import { BulkInsert, BULK_PACKET_SIZE } from './bulk-insert.js';
 
 const MT_DRIVER = toLuaString('sysbench.sql.driver');
 const MT_CONNECTION = toLuaString('sysbench.sql.connection');
@@ -12,7 +13,6 @@ const MT_STATEMENT = toLuaString('sysbench.sql.statement');
 const MT_PARAM = toLuaString('sysbench.sql.param');
 const MT_RESULT = toLuaString('sysbench.sql.result');
 
-const BULK_PACKET_SIZE = 512 * 1024;
 const RESTART_EVENT = 1;
 
 // sysbench.sql.type values
@@ -41,11 +41,7 @@ class SqlConnection {
   ref = 0; // registry reference to this connection's userdata
   resultRef = 0; // the connection's one result-set userdata, as sysbench has one per connection
   readonly result = new SqlResult();
-  bulk: Buffer | null = null;
-  bulkLen = 0;
-  bulkValuesStart = 0;
-  bulkCount = 0;
-  bulkCommitCount = 0;
+  bulk: BulkInsert | null = null;
   pendingErr: DbError | null = null;
   pendingQuery: string | null = null;
   constructor(readonly driver: DbDriver, con: DbConnection) { this.con = con; }
@@ -244,45 +240,50 @@ export function registerSql(L: LuaState, host: LuaHost, exec: LuaExec, rand: Ran
     return 1;
   };
 
-  const flushBulk = (L: LuaState, sc: SqlConnection, k: (L: LuaState) => number): number => {
-    const text = sc.bulk!.toString('utf8', 0, sc.bulkLen);
-    currentConnection = sc;
-    currentQuery = text;
-    sc.bulkLen = sc.bulkValuesStart;
-    sc.bulkCount = 0;
-    const con = sc.con!;
-    return exec.io(L, (cb) => con.query(text, cb), k);
+  // ---- bulk inserts ------------------------------------------------------------------
+  const sendBulk = (sc: SqlConnection): void => {
+    sc.bulk!.send(sc.con!, (err, res, query) => {
+      if (err) {
+        if (!sc.driver.isIgnorable(err)) host.log.fatal(`mysql_drv_query() returned error ${err.errno} (${err.message}) for query '${query}'`);
+        host.countInc(Counter.Error);
+      } else {
+        host.countInc(res!.counter as number as Counter);
+      }
+    });
   };
 
-  const bulkFlushed = (then: (L: LuaState) => number) => (L: LuaState): number => {
+  const bulkFailed = (L: LuaState, what: string): number => raiseAt(L, `${what} failed`);
+
+  // bulk_insert_next() with a full buffer: once the previous INSERT is done, send this one
+  const nextAfterIdle = (L: LuaState): number => {
     const sc = currentConnection!;
-    if (exec.ioErr !== null) {
-      failedQuiet(sc, exec.ioErr as DbError, currentQuery);
-      return raiseAt(L, 'db_bulk_insert_next() failed');
-    }
-    host.countInc((exec.ioValue as DbResult).counter as number as Counter);
-    return then(L);
-  };
-
-  // a failed bulk INSERT is reported by the driver, then by an assert in Lua
-  const failedQuiet = (sc: SqlConnection, err: DbError, query: string): void => {
-    if (!sc.driver.isIgnorable(err)) host.log.fatal(`mysql_drv_query() returned error ${err.errno} (${err.message}) for query '${query}'`);
-    host.countInc(Counter.Error);
-  };
-
-  const appendBulk = (L: LuaState): number => {
-    const sc = currentConnection!;
-    const bytes = luaBytes(L, 2);
-    const buf = sc.bulk!;
-    if (sc.bulkCount > 0) buf[sc.bulkLen++] = 44; // ','
-    buf.set(bytes, sc.bulkLen);
-    sc.bulkLen += bytes.length;
-    sc.bulkCount++;
+    if (sc.bulk!.takeFailure()) return bulkFailed(L, 'db_bulk_insert_next()');
+    sendBulk(sc);
+    sc.bulk!.append(luaBytes(L, 2));
     lua.lua_pushboolean(L, true);
     return 1;
   };
-  const appendAfterFlush = bulkFlushed(appendBulk);
-  const doneAfterFlush = bulkFlushed((L) => { currentConnection!.bulk = null; lua.lua_pushboolean(L, true); return 1; });
+
+  const doneAfterLast = (L: LuaState): number => {
+    const sc = currentConnection!;
+    const failure = sc.bulk!.takeFailure();
+    sc.bulk = null;
+    if (failure) return bulkFailed(L, 'db_bulk_insert_done()');
+    lua.lua_pushboolean(L, true);
+    return 1;
+  };
+
+  const doneAfterIdle = (L: LuaState): number => {
+    const sc = currentConnection!;
+    const bulk = sc.bulk!;
+    if (bulk.takeFailure()) {
+      sc.bulk = null;
+      return bulkFailed(L, 'db_bulk_insert_done()');
+    }
+    if (bulk.rows === 0) return doneAfterLast(L);
+    sendBulk(sc);
+    return exec.io(L, (cb) => bulk.whenIdle(() => cb(null, null)), doneAfterLast);
+  };
 
   const connectionMethods: Record<string, LuaNative> = {
     query: (L) => runQuery(L, queryDone),
@@ -299,39 +300,41 @@ export function registerSql(L: LuaState, host: LuaHost, exec: LuaExec, rand: Ran
       const prefix = luaBytes(L, 2);
       if (prefix.length + 1 > BULK_PACKET_SIZE) {
         host.log.fatal(`Query length exceeds the maximum value (${BULK_PACKET_SIZE}), aborting`);
-        return raiseAt(L, 'db_bulk_insert_init() failed');
+        return bulkFailed(L, 'db_bulk_insert_init()');
       }
-      sc.bulk = Buffer.allocUnsafe(BULK_PACKET_SIZE);
-      sc.bulk.set(prefix, 0);
-      sc.bulkLen = sc.bulkValuesStart = prefix.length;
-      sc.bulkCount = 0;
+      sc.bulk = new BulkInsert(prefix);
       lua.lua_pushboolean(L, true);
       return 1;
     },
     bulk_insert_next: (L) => {
       const sc = liveConnection(L);
-      if (sc.bulk === null) {
+      const bulk = sc.bulk;
+      if (bulk === null) {
         host.log.alert('attempt to call bulk_insert_next() before bulk_insert_init()');
-        return raiseAt(L, 'db_bulk_insert_next() failed');
+        return bulkFailed(L, 'db_bulk_insert_next()');
       }
-      const len = luaBytes(L, 2).length;
+      const row = luaBytes(L, 2);
+      if (bulk.fits(row.length)) {
+        bulk.append(row);
+        lua.lua_pushboolean(L, true);
+        return 1;
+      }
+      if (bulk.rows === 0) {
+        host.log.fatal(`Query length exceeds the maximum value (${BULK_PACKET_SIZE}), aborting`);
+        return bulkFailed(L, 'db_bulk_insert_next()');
+      }
       currentConnection = sc;
-      if (sc.bulkLen + len + 1 + (sc.bulkCount > 0 ? 1 : 0) > BULK_PACKET_SIZE) {
-        if (sc.bulkCount === 0) {
-          host.log.fatal(`Query length exceeds the maximum value (${BULK_PACKET_SIZE}), aborting`);
-          return raiseAt(L, 'db_bulk_insert_next() failed');
-        }
-        return flushBulk(L, sc, appendAfterFlush);
-      }
-      return appendBulk(L);
+      return exec.io(L, (cb) => bulk.whenIdle(() => cb(null, null)), nextAfterIdle);
     },
     bulk_insert_done: (L) => {
       const sc = liveConnection(L);
+      const bulk = sc.bulk;
+      if (bulk === null) {
+        lua.lua_pushboolean(L, true);
+        return 1;
+      }
       currentConnection = sc;
-      if (sc.bulk !== null && sc.bulkCount > 0) return flushBulk(L, sc, doneAfterFlush);
-      sc.bulk = null;
-      lua.lua_pushboolean(L, true);
-      return 1;
+      return exec.io(L, (cb) => bulk.whenIdle(() => cb(null, null)), doneAfterIdle);
     },
     disconnect: (L) => {
       const sc = checkObj<SqlConnection>(L, 1, MT_CONNECTION);
