@@ -16,7 +16,7 @@ import { RunReporter } from '../report/reporter.js';
 import { LuaThread } from '../runner/lua-thread.js';
 import { StateHost, type ScriptSpec } from '../runner/state-host.js';
 import { allocShared, views, Ctl } from '../runner/shared.js';
-import { runParallelCommand, runThreads, workerCount, type ThreadPlan } from '../runner/run.js';
+import { luaJob, runParallelCommand, runThreads, workerCount, type ThreadPlan } from '../runner/run.js';
 import { pushReportStat } from '../lua/api/report-stat.js';
 import { emit, type CliIo } from './io.js';
 import type { Config } from './settings.js';
@@ -109,7 +109,7 @@ export async function runLuaTest(t: LuaTestInput): Promise<number> {
         const parallel = callSync(L, ['sysbench', 'cmdline', 'command_parallel'], [command]);
         if (parallel.ok && parallel.value && config.limits.threads > 1) {
           const threadPlan: ThreadPlan = { script, driver: config.driver, rand: config.rand, unique, seeds: plan.threads };
-          return (await runParallelCommand(command, threadPlan, config.limits, log)) ? 0 : 1;
+          return (await runParallelCommand(luaJob('command', command, threadPlan, config.limits), config.limits, log)) ? 0 : 1;
         }
         main.exportOptions();
         return (await done<boolean>((cb) => main.callCommand(command, cb))) ? 0 : 1;
@@ -174,7 +174,7 @@ async function runScript(
     dbUsed: () => dbUsed(),
   });
   const threadPlan: ThreadPlan = { script, driver: config.driver, rand: config.rand, unique, seeds: plan.threads };
-  const outcome = await runThreads(threadPlan, config.limits, {
+  const outcome = await runThreads(luaJob('run', '', threadPlan, config.limits), config.limits, {
     begin: (collector, start) => {
       dbUsed = () => collector.dbUsed() || Atomics.load(host.sharedCtl, Ctl.DbUsed) === 1;
       reporter.begin(collector, start);

@@ -59,4 +59,6 @@ export interface DbDriver {
   connect(cb: (err: ConnectFailure | null, con: DbConnection | null) => void): void;
   /** sysbench's ignorable-error check: returns true when errno is listed (or 'all') */
   isIgnorable(err: DbError): boolean;
+  /** the FATAL lines (without "FATAL: ") sysbench's driver logs for a failed statement */
+  fatalLines(op: 'query' | 'execute' | 'prepare', err: DbError, query: string): string[];
 }

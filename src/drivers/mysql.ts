@@ -193,6 +193,12 @@ export class MysqlDriver implements DbDriver {
     return this.ignoreAll || this.ignored.has(err.errno);
   }
 
+  fatalLines(op: 'query' | 'execute' | 'prepare', err: DbError, query: string): string[] {
+    if (op === 'prepare') return ['mysql_stmt_prepare() failed', `MySQL error: ${err.errno} "${err.message}"`];
+    const fn = op === 'query' ? 'mysql_drv_query()' : 'mysql_stmt_execute()';
+    return [`${fn} returned error ${err.errno} (${err.message}) for query '${query}'`];
+  }
+
   connect(cb: (err: ConnectFailure | null, con: DbConnection | null) => void): void {
     if (this.opts.dryRun) return cb(null, new DryRunConnection());
     const k = this.nextConnectionIndex();

@@ -37,6 +37,15 @@ export interface Reporter {
   cumulative(nowMs: number, final: boolean): void;
 }
 
+/**
+ * What the threads run: a worker module (default export: (task) => Promise<WorkerResult>,
+ * following protocol.ts) and the task each worker gets.
+ */
+export interface ThreadJob {
+  workerFile: URL;
+  task(worker: number, tids: number[], shared: SharedBuffers): unknown;
+}
+
 export interface ThreadPlan {
   script: ScriptSpec;
   driver: DriverConfig;
@@ -46,14 +55,26 @@ export interface ThreadPlan {
   seeds: SeedWords[];
 }
 
+/** The job of a Lua script's threads ('run': events; 'command': a parallel custom command). */
+export function luaJob(mode: WorkerTask['mode'], commandName: string, plan: ThreadPlan, limits: RunLimits): ThreadJob {
+  return {
+    workerFile: new URL('./worker.js', import.meta.url),
+    task: (worker, tids, shared): WorkerTask => ({
+      mode, commandName, script: plan.script, tids, seeds: tids.map((t) => plan.seeds[t]),
+      unique: plan.unique, rand: plan.rand, worker, shared, driver: plan.driver,
+      maxEvents: limits.events, percentile: limits.percentile, verbosity: limits.verbosity,
+    }),
+  };
+}
+
 export function workerCount(threads: number, requested: number): number {
   if (requested > 0) return Math.min(requested, threads);
   return Math.max(1, Math.min(threads, availableParallelism()));
 }
 
-function makePool(workers: number): Piscina {
+function makePool(file: URL, workers: number): Piscina {
   return new Piscina({
-    filename: new URL('./worker.js', import.meta.url).href,
+    filename: file.href,
     minThreads: workers,
     maxThreads: workers,
     concurrentTasksPerWorker: 1,
@@ -63,28 +84,25 @@ function makePool(workers: number): Piscina {
   });
 }
 
-function tasksFor(mode: WorkerTask['mode'], commandName: string, plan: ThreadPlan, limits: RunLimits, workers: number, shared: SharedBuffers): WorkerTask[] {
-  const tasks: WorkerTask[] = [];
+/** One task per worker; thread ids are dealt round-robin. */
+function tasksFor(job: ThreadJob, threads: number, workers: number, shared: SharedBuffers): unknown[] {
+  const tasks: unknown[] = [];
   for (let w = 0; w < workers; w++) {
     const tids: number[] = [];
-    for (let t = w; t < limits.threads; t += workers) tids.push(t);
-    tasks.push({
-      mode, commandName, script: plan.script, tids, seeds: tids.map((t) => plan.seeds[t]),
-      unique: plan.unique, rand: plan.rand, worker: w, shared, driver: plan.driver,
-      maxEvents: limits.events, percentile: limits.percentile, verbosity: limits.verbosity,
-    });
+    for (let t = w; t < threads; t += workers) tids.push(t);
+    tasks.push(job.task(w, tids, shared));
   }
   return tasks;
 }
 
 /** Runs a parallel custom command (e.g. prepare with --threads > 1) on worker threads. */
-export async function runParallelCommand(name: string, plan: ThreadPlan, limits: RunLimits, log: Logger): Promise<boolean> {
+export async function runParallelCommand(job: ThreadJob, limits: RunLimits, log: Logger): Promise<boolean> {
   log.notice('Initializing worker threads...\n');
   const workers = workerCount(limits.threads, limits.workerThreads);
   const shared = allocShared(limits.threads, workers);
-  const pool = makePool(workers);
+  const pool = makePool(job.workerFile, workers);
   try {
-    const results = await Promise.all(tasksFor('command', name, plan, limits, workers, shared).map((t) => pool.run(t) as Promise<WorkerResult>));
+    const results = await Promise.all(tasksFor(job, limits.threads, workers, shared).map((t) => pool.run(t) as Promise<WorkerResult>));
     return !results.some((r) => r.error);
   } finally {
     await pool.destroy();
@@ -99,15 +117,15 @@ export interface RunOutcome {
 }
 
 /** sysbench's run_test() after init(): start threads, wait, report. */
-export async function runThreads(plan: ThreadPlan, limits: RunLimits, reporter: Reporter, log: Logger): Promise<RunOutcome> {
+export async function runThreads(job: ThreadJob, limits: RunLimits, reporter: Reporter, log: Logger): Promise<RunOutcome> {
   const workers = workerCount(limits.threads, limits.workerThreads);
   const shared = allocShared(limits.threads, workers);
   const v = views(shared);
   const ctl = v.ctl;
-  const pool = makePool(workers);
+  const pool = makePool(job.workerFile, workers);
   log.notice('Initializing worker threads...\n');
   let crashed: unknown = null;
-  const runs = tasksFor('run', '', plan, limits, workers, shared).map((t) =>
+  const runs = tasksFor(job, limits.threads, workers, shared).map((t) =>
     (pool.run(t) as Promise<WorkerResult>).catch((e: unknown) => {
       crashed = e;
       // a dead worker must not leave the barrier waiting

@@ -4,7 +4,8 @@ import { SbRng } from '../rand/sb-rand.js';
 import { makeRandApi } from '../lua/rand-api.js';
 import { LuaThread } from './lua-thread.js';
 import { StateHost } from './state-host.js';
-import { Ctl, views } from './shared.js';
+import { views } from './shared.js';
+import { awaitGo, initDone, threadFinished } from './protocol.js';
 import type { WorkerTask, WorkerResult } from './task.js';
 
 function makeThreads(task: WorkerTask): LuaThread[] {
@@ -17,7 +18,7 @@ function makeThreads(task: WorkerTask): LuaThread[] {
       driver: task.driver, maxEvents: task.maxEvents, percentile: task.percentile, out: stdoutWriter, log,
     });
     const rng = new SbRng(task.seeds[i], task.rand, unique);
-    host.histogramSlot = () => rng.histogramSlot();
+    host.stats.histogramSlot = () => rng.histogramSlot();
     return new LuaThread(host, makeRandApi(rng));
   });
 }
@@ -28,8 +29,7 @@ async function runThread(t: LuaThread, ctl: Int32Array): Promise<boolean> {
   let ok = await step((d) => t.call('thread_run', true, d));
   if (ok) ok = await step((d) => t.call('thread_done', true, d));
   await new Promise<void>((r) => t.close(r));
-  Atomics.sub(ctl, Ctl.Running, 1);
-  Atomics.notify(ctl, Ctl.Running);
+  threadFinished(ctl);
   return ok;
 }
 
@@ -43,13 +43,10 @@ async function runMode(task: WorkerTask): Promise<WorkerResult> {
       t.exportOptions();
       ok = await step((d) => t.call('thread_init', true, d));
     }
-    if (!ok) Atomics.add(ctl, Ctl.InitFailed, 1);
-    Atomics.add(ctl, Ctl.InitDone, 1);
-    Atomics.notify(ctl, Ctl.InitDone);
+    initDone(ctl, ok);
   }
   // the start barrier: nobody runs events before every thread is initialised
-  while (Atomics.load(ctl, Ctl.Go) === 0) await Atomics.waitAsync(ctl, Ctl.Go, 0).value;
-  if (Atomics.load(ctl, Ctl.Go) < 0) {
+  if (!(await awaitGo(ctl))) {
     await Promise.all(threads.map((t) => new Promise<void>((r) => t.close(r))));
     return { error: true };
   }

@@ -158,7 +158,7 @@ export function registerSql(L: LuaState, host: LuaHost, exec: LuaExec, rand: Ran
   };
 
   /** The driver half of sysbench's error check: counts, logs FATAL lines, maybe reconnects. */
-  const failed = (L: LuaState, sc: SqlConnection, err: DbError, func: string, logQuery: string | null, luaQuery: string): number => {
+  const failed = (L: LuaState, sc: SqlConnection, err: DbError, op: 'query' | 'execute', logQuery: string, luaQuery: string): number => {
     if (sc.driver.isIgnorable(err)) {
       if (err.connectionLost && sc.con) {
         host.countInc(Counter.Reconnect);
@@ -171,9 +171,7 @@ export function registerSql(L: LuaState, host: LuaHost, exec: LuaExec, rand: Ran
       host.countInc(Counter.Error);
       return raiseSqlError(L, sc, err, true, luaQuery);
     }
-    host.log.fatal(logQuery === null
-      ? `${func} returned error ${err.errno} (${err.message})`
-      : `${func} returned error ${err.errno} (${err.message}) for query '${logQuery}'`);
+    for (const line of sc.driver.fatalLines(op, err, logQuery)) host.log.fatal(line);
     host.countInc(Counter.Error);
     return raiseSqlError(L, sc, err, false, luaQuery);
   };
@@ -192,7 +190,7 @@ export function registerSql(L: LuaState, host: LuaHost, exec: LuaExec, rand: Ran
   // ---- connection methods ------------------------------------------------------------
   const queryDone = (L: LuaState): number => {
     const sc = currentConnection!;
-    if (exec.ioErr !== null) return failed(L, sc, exec.ioErr as DbError, 'mysql_drv_query()', currentQuery, currentQuery);
+    if (exec.ioErr !== null) return failed(L, sc, exec.ioErr as DbError, 'query', currentQuery, currentQuery);
     const r = exec.ioValue as DbResult;
     host.countInc(r.counter as number as Counter);
     if (r.counter === Counter.Read as number) { pushResult(L, sc, r); return 1; }
@@ -202,7 +200,7 @@ export function registerSql(L: LuaState, host: LuaHost, exec: LuaExec, rand: Ran
 
   const queryRowDone = (L: LuaState): number => {
     const sc = currentConnection!;
-    if (exec.ioErr !== null) return failed(L, sc, exec.ioErr as DbError, 'mysql_drv_query()', currentQuery, currentQuery);
+    if (exec.ioErr !== null) return failed(L, sc, exec.ioErr as DbError, 'query', currentQuery, currentQuery);
     const r = exec.ioValue as DbResult;
     host.countInc(r.counter as number as Counter);
     if (r.counter !== Counter.Read as number || r.nrows === 0 || !r.rows) return 0;
@@ -232,8 +230,7 @@ export function registerSql(L: LuaState, host: LuaHost, exec: LuaExec, rand: Ran
     const sc = currentConnection!;
     if (exec.ioErr !== null) {
       const err = exec.ioErr as DbError;
-      host.log.fatal('mysql_stmt_prepare() failed');
-      host.log.fatal(`MySQL error: ${err.errno} "${err.message}"`);
+      for (const line of sc.driver.fatalLines('prepare', err, '')) host.log.fatal(line);
       return raiseAt(L, 'SQL API error');
     }
     pushUserdata(L, new SqlStatement(sc, exec.ioValue as DbStatement), MT_STATEMENT);
@@ -244,7 +241,7 @@ export function registerSql(L: LuaState, host: LuaHost, exec: LuaExec, rand: Ran
   const sendBulk = (sc: SqlConnection): void => {
     sc.bulk!.send(sc.con!, (err, res, query) => {
       if (err) {
-        if (!sc.driver.isIgnorable(err)) host.log.fatal(`mysql_drv_query() returned error ${err.errno} (${err.message}) for query '${query}'`);
+        if (!sc.driver.isIgnorable(err)) for (const line of sc.driver.fatalLines('query', err, query)) host.log.fatal(line);
         host.countInc(Counter.Error);
       } else {
         host.countInc(res!.counter as number as Counter);
@@ -360,7 +357,7 @@ export function registerSql(L: LuaState, host: LuaHost, exec: LuaExec, rand: Ran
   const executeDone = (L: LuaState): number => {
     const st = currentStatement!;
     if (exec.ioErr !== null) {
-      return failed(L, st.sc, exec.ioErr as DbError, 'mysql_stmt_execute()', st.stmt.sql, '<prepared statement>');
+      return failed(L, st.sc, exec.ioErr as DbError, 'execute', st.stmt.sql, '<prepared statement>');
     }
     const r = exec.ioValue as DbResult;
     host.countInc(r.counter as number as Counter);

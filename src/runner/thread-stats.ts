@@ -1,0 +1,85 @@
+// One sysbench thread's event accounting in shared memory: limits (--time via the Stop word,
+// --events), event latency (per-thread timer and the worker's histogram) and counters.
+// Used by Lua threads and built-in tests alike.
+import { performance } from 'node:perf_hooks';
+import { bucketIndex, HIST_SIZE } from '../stats/histogram.js';
+import { Ctl, Stat, type SharedViews } from './shared.js';
+
+export interface ThreadStatsOptions {
+  shared: SharedViews;
+  /** slot in the per-thread counters (the thread id; the main state uses an extra slot) */
+  slot: number;
+  /** histogram region (the worker number) */
+  histRegion: number;
+  /** --events; 0 = unlimited */
+  maxEvents: number;
+  /** --percentile: when > 0 events are recorded in the histogram */
+  percentile: number;
+}
+
+export class ThreadStats {
+  private readonly ctl: Int32Array;
+  private readonly stats: Float64Array;
+  private readonly hist: Float64Array;
+  private readonly base: number;
+  private readonly histBase: number;
+  private readonly maxEvents: number;
+  private readonly percentile: number;
+  private t0 = 0;
+  /** called after each recorded event: sysbench's histogram update draws one random value */
+  histogramSlot: (() => number) | null = null;
+
+  constructor(o: ThreadStatsOptions) {
+    this.ctl = o.shared.ctl;
+    this.stats = o.shared.stats;
+    this.hist = o.shared.hist;
+    this.base = o.slot * Stat.Stride;
+    this.histBase = o.histRegion * HIST_SIZE;
+    this.maxEvents = o.maxEvents;
+    this.percentile = o.percentile;
+  }
+
+  /** sysbench's SB_CNT_* counters (other, read, write, trx, error, reconnect) */
+  inc(counter: number): void {
+    this.stats[this.base + counter]++;
+  }
+
+  add(counter: number, n: number): void {
+    this.stats[this.base + counter] += n;
+  }
+
+  /** Start of an event: false when --time or --events say stop. */
+  start(): boolean {
+    const ctl = this.ctl;
+    if (Atomics.load(ctl, Ctl.Stop) !== 0) return false;
+    if (this.maxEvents > 0 && Atomics.add(ctl, Ctl.EventsIssued, 1) >= this.maxEvents) return false;
+    this.stats[this.base + Stat.InEvent] = 1;
+    this.t0 = performance.now();
+    return true;
+  }
+
+  /** End of an event: its latency goes to the thread's timer and the histogram. */
+  stop(): void {
+    const ms = performance.now() - this.t0;
+    const s = this.stats;
+    const b = this.base;
+    s[b + Stat.Events]++;
+    s[b + Stat.TimedEvents]++;
+    s[b + Stat.TimeSum] += ms;
+    const epoch = this.ctl[Ctl.Epoch];
+    if (s[b + Stat.Epoch] !== epoch) {
+      // a checkpoint report reset the timers: start min/max afresh
+      s[b + Stat.Epoch] = epoch;
+      s[b + Stat.LatMin] = ms;
+      s[b + Stat.LatMax] = ms;
+    } else {
+      if (ms < s[b + Stat.LatMin]) s[b + Stat.LatMin] = ms;
+      if (ms > s[b + Stat.LatMax]) s[b + Stat.LatMax] = ms;
+    }
+    s[b + Stat.InEvent] = 0;
+    if (this.percentile > 0) {
+      this.hist[this.histBase + bucketIndex(ms)]++;
+      this.histogramSlot?.();
+    }
+  }
+}
