@@ -72,9 +72,11 @@ export function workerCount(threads: number, requested: number): number {
   return Math.max(1, Math.min(threads, availableParallelism()));
 }
 
-function makePool(file: URL, workers: number): Piscina {
+const WORKER_ENTRY = new URL('./worker-entry.cjs', import.meta.url);
+
+function makePool(workers: number): Piscina {
   return new Piscina({
-    filename: file.href,
+    filename: WORKER_ENTRY.href,
     minThreads: workers,
     maxThreads: workers,
     concurrentTasksPerWorker: 1,
@@ -90,7 +92,7 @@ function tasksFor(job: ThreadJob, threads: number, workers: number, shared: Shar
   for (let w = 0; w < workers; w++) {
     const tids: number[] = [];
     for (let t = w; t < threads; t += workers) tids.push(t);
-    tasks.push(job.task(w, tids, shared));
+    tasks.push({ module: job.workerFile.href, task: job.task(w, tids, shared) });
   }
   return tasks;
 }
@@ -100,7 +102,7 @@ export async function runParallelCommand(job: ThreadJob, limits: RunLimits, log:
   log.notice('Initializing worker threads...\n');
   const workers = workerCount(limits.threads, limits.workerThreads);
   const shared = allocShared(limits.threads, workers);
-  const pool = makePool(job.workerFile, workers);
+  const pool = makePool(workers);
   try {
     const results = await Promise.all(tasksFor(job, limits.threads, workers, shared).map((t) => pool.run(t) as Promise<WorkerResult>));
     return !results.some((r) => r.error);
@@ -122,7 +124,7 @@ export async function runThreads(job: ThreadJob, limits: RunLimits, reporter: Re
   const shared = allocShared(limits.threads, workers);
   const v = views(shared);
   const ctl = v.ctl;
-  const pool = makePool(job.workerFile, workers);
+  const pool = makePool(workers);
   log.notice('Initializing worker threads...\n');
   let crashed: unknown = null;
   const runs = tasksFor(job, limits.threads, workers, shared).map((t) =>

@@ -1,0 +1,18 @@
+// CommonJS entry point of every piscina worker. piscina require()s its worker file before
+// trying import(); on Node versions with require(esm) that half-loads an ES module graph and
+// can then fail with "Unexpected status of a module that is imported again after being
+// required". A CommonJS file is always loaded cleanly; it imports the real (ESM) worker.
+type Run = (task: { module: string; task: unknown }) => Promise<unknown>;
+
+const loaded = new Map<string, Promise<{ default: (task: unknown) => Promise<unknown> }>>();
+
+const run: Run = (t) => {
+  let mod = loaded.get(t.module);
+  if (!mod) {
+    mod = import(t.module);
+    loaded.set(t.module, mod);
+  }
+  return mod.then((m) => m.default(t.task));
+};
+
+module.exports = run;
