@@ -29,6 +29,24 @@ function writeAll(fd: number, text: string): void {
 export const stdoutWriter: Writer = (text) => writeAll(1, text);
 export const stderrWriter: Writer = (text) => writeAll(2, text);
 
+/**
+ * A writer that collects what one turn of the event loop writes and writes it at once.
+ * Worker threads use it so that the lines a sysbench thread prints together (e.g. the FATAL
+ * lines of a failed thread_init) are not interleaved with another worker's.
+ */
+export function tickBatchedWriter(target: Writer): Writer {
+  let pending = '';
+  const flush = (): void => {
+    const text = pending;
+    pending = '';
+    target(text);
+  };
+  return (text) => {
+    if (pending === '') queueMicrotask(flush);
+    pending += text;
+  };
+}
+
 export const enum LogLevel {
   Fatal = 0,
   Alert = 1,

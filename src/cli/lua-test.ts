@@ -1,8 +1,6 @@
 // A Lua test (a script or module): load it in the main state, then prepare / cleanup / help /
 // run / a custom command, with sysbench 1.0.20's dispatch and messages.
-import { lua, toLuaString } from '../lua/fengari.js';
 import { callSync, hasFunction } from '../lua/state.js';
-import { errorText } from '../lua/exec.js';
 import { makeRandApi } from '../lua/rand-api.js';
 import type { Logger } from '../output.js';
 import type { OptionRegistry } from '../options/registry.js';
@@ -10,14 +8,14 @@ import type { GeneralParse } from '../options/parser.js';
 import { commandOutcome, scriptShortName } from '../options/invocation.js';
 import { formatScriptHelp, formatScriptOptions, scriptOptionExports, validateAgainstScript } from '../options/script-options.js';
 import { SbRng, createUniqueState } from '../rand/sb-rand.js';
-import { planSeeds, type SeedPlan } from '../rand/seeding.js';
+import { planSeeds, type SeedPlan, type SeedWords } from '../rand/seeding.js';
 import { formatRunMode } from '../report/run-mode.js';
 import { RunReporter } from '../report/reporter.js';
 import { LuaThread } from '../runner/lua-thread.js';
-import { StateHost, type ScriptSpec } from '../runner/state-host.js';
+import { StateHost, type ScriptSpec, type StateHostOptions } from '../runner/state-host.js';
 import { allocShared, views, Ctl } from '../runner/shared.js';
 import { luaJob, runParallelCommand, runThreads, workerCount, type ThreadPlan } from '../runner/run.js';
-import { pushReportStat } from '../lua/api/report-stat.js';
+import { LuaReportHooks, hookDefined } from './lua-report-hooks.js';
 import { emit, type CliIo } from './io.js';
 import type { Config } from './settings.js';
 
@@ -55,10 +53,11 @@ export async function runLuaTest(t: LuaTestInput): Promise<number> {
   const workers = workerCount(Math.max(1, config.limits.threads), config.limits.workerThreads);
   // the main state counts its queries in an extra slot, which reports ignore
   const mainShared = views(allocShared(config.limits.threads, workers));
-  const host = new StateHost({
+  const hostOptions = {
     tid: 0, slot: config.limits.threads, histRegion: workers, script, shared: mainShared,
     driver: config.driver, maxEvents: 0, percentile: 0, out: io.stdout, log,
-  });
+  };
+  const host = new StateHost(hostOptions);
   const mainRng = new SbRng(plan.main, config.rand, unique);
   const main = new LuaThread(host, makeRandApi(mainRng));
   const sname = scriptShortName(t.name);
@@ -122,7 +121,7 @@ export async function runLuaTest(t: LuaTestInput): Promise<number> {
         return (await done<boolean>((cb) => main.call(fn, false, cb))) ? 0 : 1;
       }
       case 'run':
-        return await runScript(t, main, host, plan, script, unique, workers);
+        return await runScript(t, main, host, hostOptions, plan, script, unique);
     }
   } finally {
     await done<void>((cb) => main.close(() => cb()));
@@ -130,8 +129,8 @@ export async function runLuaTest(t: LuaTestInput): Promise<number> {
 }
 
 async function runScript(
-  t: LuaTestInput, main: LuaThread, host: StateHost, plan: SeedPlan, script: ScriptSpec,
-  unique: ReturnType<typeof createUniqueState>, workers: number,
+  t: LuaTestInput, main: LuaThread, host: StateHost, hostOptions: StateHostOptions, plan: SeedPlan, script: ScriptSpec,
+  unique: ReturnType<typeof createUniqueState>,
 ): Promise<number> {
   const { log, config } = t;
   main.exportOptions();
@@ -147,29 +146,24 @@ async function runScript(
     forcedShutdownAt: g.forceShutdown ? g.maxTime + g.shutdownTimeout : null,
   })) log.notice(m);
 
-  const L = main.state.L;
-  const hook = (name: string, stat: Parameters<typeof pushReportStat>[1], cumulative: boolean): boolean => {
-    lua.lua_getglobal(L, toLuaString('sysbench'));
-    lua.lua_getfield(L, -1, toLuaString('hooks'));
-    const isFn = lua.lua_type(L, -1) === lua.LUA_TTABLE && lua.lua_getfield(L, -1, toLuaString(name)) === lua.LUA_TFUNCTION;
-    if (!isFn) {
-      lua.lua_settop(L, 0);
-      return false;
-    }
-    pushReportStat(L, stat, cumulative);
-    if (lua.lua_pcall(L, 1, 0, 0) !== lua.LUA_OK) {
-      log.fatal(`\`sysbench.hooks.${name}' function failed: ${errorText(L)}`);
-    }
-    lua.lua_settop(L, 0);
-    return true;
+  // the reporting and checkpoint threads have Lua states of their own when hooks need them
+  const auxState = async (seed: SeedWords | undefined, hook: string): Promise<LuaThread | null> => {
+    if (!seed || !hookDefined(main.state.L, hook)) return null;
+    const aux = new LuaThread(new StateHost({ ...hostOptions, tid: 0 }), makeRandApi(new SbRng(seed, config.rand, unique)));
+    if (!(await done<boolean>((cb) => aux.load(cb)))) return null;
+    aux.exportOptions();
+    return aux;
   };
+  const hooks = new LuaReportHooks(main,
+    await auxState(plan.background.report, 'report_intermediate'),
+    await auxState(plan.background.checkpoint, 'report_cumulative'), log);
   let dbUsed: () => boolean = () => false;
   const reporter = new RunReporter({
     out: t.io.stdout, filter: log.filter, quiet: config.log.verbosity < 3,
     percentile: config.log.percentile, rate: g.txRate > 0, histogram: config.log.histogram,
     hooks: {
-      intermediate: (s) => hook('report_intermediate', s, false),
-      cumulative: (s) => hook('report_cumulative', s, true),
+      intermediate: (s) => hooks.intermediate(s),
+      cumulative: (s, final) => hooks.cumulative(s, final),
     },
     dbUsed: () => dbUsed(),
   });
@@ -181,8 +175,8 @@ async function runScript(
     },
     intermediate: (now) => reporter.intermediate(now),
     cumulative: (now, final) => reporter.cumulative(now, final),
+    stopped: () => hooks.closeBackground(),
   }, log);
-  void workers;
   if (outcome.initFailed) return 1;
   const ok = await done<boolean>((cb) => main.call('done', false, cb));
   return outcome.error || !ok ? 1 : 0;

@@ -12,7 +12,7 @@ export interface ReportHooks {
   /** calls sysbench.hooks.report_intermediate if the script defines it; true when it did */
   intermediate(stat: ReportStats): boolean;
   /** calls sysbench.hooks.report_cumulative if the script defines it; true when it did */
-  cumulative(stat: ReportStats): boolean;
+  cumulative(stat: ReportStats, final: boolean): boolean;
 }
 
 /** A built-in test's own report section, printed before the general statistics. */
@@ -94,7 +94,7 @@ export class RunReporter {
       latencyPct: this.o.percentile > 0 ? msToSec(this.hist.checkpoint(c.histogram(), this.o.percentile)) : 0,
     };
     this.lastCumulative = nowMs;
-    if (this.o.hooks.cumulative(stat)) return;
+    if (this.o.hooks.cumulative(stat, final)) return;
     const opts = {
       percentile: this.o.percentile,
       fairness: { threadEvents: timers.map((t) => t.events), threadTime: timers.map((t) => nsToSec(t.sumNs)) },

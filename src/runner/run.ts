@@ -35,6 +35,8 @@ export interface Reporter {
   intermediate(nowMs: number): void;
   /** a checkpoint report (final = false) or the final report (histogram first if requested) */
   cumulative(nowMs: number, final: boolean): void;
+  /** the threads have stopped; called before the final report */
+  stopped?(): Promise<void>;
 }
 
 /**
@@ -178,6 +180,7 @@ export async function runThreads(job: ThreadJob, limits: RunLimits, reporter: Re
     const end = performance.now();
     for (const t of timers) clearTimeout(t);
     const error = results.some((r) => r.error);
+    await reporter.stopped?.();
     if (!error) reporter.cumulative(end, true);
     return { initFailed: false, error };
   } finally {

@@ -1,5 +1,5 @@
 // Piscina worker: hosts several sysbench threads, each a Lua state driven as a coroutine.
-import { Logger, stdoutWriter } from '../output.js';
+import { Logger, stdoutWriter, tickBatchedWriter } from '../output.js';
 import { SbRng } from '../rand/sb-rand.js';
 import { makeRandApi } from '../lua/rand-api.js';
 import { LuaThread } from './lua-thread.js';
@@ -10,12 +10,13 @@ import type { WorkerTask, WorkerResult } from './task.js';
 
 function makeThreads(task: WorkerTask): LuaThread[] {
   const shared = views(task.shared);
-  const log = new Logger(task.verbosity, stdoutWriter);
+  const out = tickBatchedWriter(stdoutWriter);
+  const log = new Logger(task.verbosity, out);
   const unique = task.unique;
   return task.tids.map((tid, i) => {
     const host = new StateHost({
       tid, slot: tid, histRegion: task.worker, script: task.script, shared,
-      driver: task.driver, maxEvents: task.maxEvents, percentile: task.percentile, out: stdoutWriter, log,
+      driver: task.driver, maxEvents: task.maxEvents, percentile: task.percentile, out, log,
     });
     const rng = new SbRng(task.seeds[i], task.rand, unique);
     host.stats.histogramSlot = () => rng.histogramSlot();
