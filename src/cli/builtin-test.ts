@@ -1,10 +1,34 @@
-// Built-in tests (cpu, memory, threads, mutex, fileio) are not implemented yet.
+// sysbench's built-in tests (cpu, memory, threads, mutex, fileio): their options (pass 2),
+// the command dispatch of main(), and run_test() on our runner: init, the run mode banner,
+// the test's own banner and preparation, the threads, the reports, done.
 import type { Logger } from '../output.js';
 import type { OptionRegistry } from '../options/registry.js';
-import type { GeneralParse } from '../options/parser.js';
+import { parseTestArguments, type GeneralParse } from '../options/parser.js';
 import type { BuiltinTestInfo } from '../options/defs/builtin.js';
 import type { GeneralSettings, LogSettings } from '../options/settings.js';
-import type { CliIo } from './io.js';
+import { commandOutcome } from '../options/invocation.js';
+import { formatTestHelp } from '../options/help.js';
+import { SbRng } from '../rand/sb-rand.js';
+import { planSeeds } from '../rand/seeding.js';
+import { formatRunMode } from '../report/run-mode.js';
+import { RunReporter, type TestSection } from '../report/reporter.js';
+import {
+  formatCpuStatistics, formatFileioIntermediate, formatFileioStatistics, formatMemoryIntermediate, formatMemoryStatistics,
+} from '../report/builtin.js';
+import type { ReportStats } from '../report/types.js';
+import { runThreads, type Reporter, type ThreadJob } from '../runner/run.js';
+import { cpuInit, cpuPrintMode } from '../builtin/cpu.js';
+import { memoryInit, memoryPrintMode } from '../builtin/memory.js';
+import { threadsInit, threadsPrintMode } from '../builtin/threads.js';
+import { mutexInit, mutexPrintMode } from '../builtin/mutex.js';
+import { fileioInit, fileioParse, fileioPrintMode, type FileioConfig, type FileioGlobals } from '../builtin/fileio/config.js';
+import { closeTestFiles, createFiles, openTestFiles, removeFiles } from '../builtin/fileio/files.js';
+import { FileioReportState, FileioShared } from '../builtin/fileio/state.js';
+import { allocBuiltinShared, builtinViews, BW } from '../builtin/shared.js';
+import type { BuiltinTask, TestConfig } from '../builtin/task.js';
+import { emit, type CliIo } from './io.js';
+import { jsonReportTarget } from './json-report-target.js';
+import { buildConfig, type Config } from './settings.js';
 
 export interface BuiltinInput {
   io: CliIo;
@@ -18,6 +42,175 @@ export interface BuiltinInput {
 }
 
 export async function runBuiltinTest(b: BuiltinInput): Promise<number> {
-  b.log.fatal(`the built-in '${b.test.sname}' test is not implemented in sysbench-ts yet`);
-  return 1;
+  const { io, log, reg, test } = b;
+  const pass2 = parseTestArguments(b.parsed.remaining, reg, test.options);
+  emit(io, log, pass2.messages);
+  if (pass2.error) {
+    emit(io, log, [pass2.error.output]);
+    return pass2.error.exitCode;
+  }
+  const fileio = test.sname === 'fileio';
+  const outcome = commandOutcome(test.sname, b.cmdname, { prepare: fileio, cleanup: fileio, hasOptions: true });
+  switch (outcome.kind) {
+    case 'error':
+      emit(io, log, [outcome.error.output]);
+      return outcome.error.exitCode;
+    case 'print-options':
+      io.stdout(formatTestHelp(test.sname, test.options));
+      return 0;
+    case 'prepare':
+    case 'cleanup':
+      return fileioCommand(b, outcome.kind);
+    case 'run':
+      return runTest(b);
+    default:
+      // built-in tests have no Lua commands or help() functions
+      return 1;
+  }
+}
+
+function fileioGlobals(b: BuiltinInput, command: string): FileioGlobals {
+  const g = b.general;
+  return { command, threads: g.threads, validate: g.validate, debug: g.debug, maxEvents: g.maxEvents };
+}
+
+/** fileio's prepare and cleanup commands. */
+function fileioCommand(b: BuiltinInput, command: 'prepare' | 'cleanup'): number {
+  const config = buildConfig(b.reg, b.general, b.logSettings);
+  const c = fileioParse(b.reg, fileioGlobals(b, command), b.log, b.io.stdout);
+  if (c === null) return 1;
+  if (command === 'cleanup') return removeFiles(c, b.log) ? 0 : 1;
+  // with --validate, blocks are filled from the main thread's generator
+  const plan = planSeeds({ seed: config.general.randSeed, threads: config.limits.threads, command });
+  return createFiles(c, b.log, new SbRng(plan.main, config.rand)) ? 0 : 1;
+}
+
+/** The test's init(): its configuration, or null after a FATAL message. */
+function initTest(b: BuiltinInput, config: Config): TestConfig | null {
+  const { reg, log } = b;
+  switch (b.test.sname) {
+    case 'cpu': return cpuInit(reg, log);
+    case 'memory': return memoryInit(reg, config.limits.threads, log);
+    case 'threads': return threadsInit(reg, log);
+    case 'mutex': return mutexInit(reg, log);
+    case 'fileio': return fileioInit(reg, fileioGlobals(b, 'run'), log, b.io.stdout);
+    default:
+      log.fatal(`the built-in '${b.test.sname}' test is not implemented in sysbench-ts`);
+      return null;
+  }
+}
+
+function printMode(c: TestConfig, log: Logger): void {
+  switch (c.kind) {
+    case 'cpu': return cpuPrintMode(c, log);
+    case 'memory': return memoryPrintMode(c, log);
+    case 'threads': return threadsPrintMode(c, log);
+    case 'mutex': return mutexPrintMode(c, log);
+    case 'fileio': return fileioPrintMode(c, log);
+  }
+}
+
+interface TestReports {
+  section?: TestSection;
+  intermediate?: (s: ReportStats) => string;
+  /** forget what was counted so far (the end of --warmup-time) */
+  restart?: () => void;
+}
+
+function testReports(c: TestConfig, builtin: SharedArrayBuffer, percentile: number): TestReports {
+  switch (c.kind) {
+    case 'cpu':
+      return { section: formatCpuStatistics };
+    case 'memory':
+      return {
+        section: (s) => formatMemoryStatistics(s, c.blockSize, c.oper !== 'none'),
+        intermediate: (s) => formatMemoryIntermediate(s, c.blockSize),
+      };
+    case 'fileio': {
+      const state = new FileioReportState(new FileioShared(builtin));
+      return {
+        section: (s) => formatFileioStatistics(s, state.cumulative()),
+        intermediate: (s) => formatFileioIntermediate(s, state.intermediate(), { percentile }),
+        restart: () => void state.cumulative(),
+      };
+    }
+    default:
+      return {};
+  }
+}
+
+/** run_test() */
+async function runTest(b: BuiltinInput): Promise<number> {
+  const { io, log } = b;
+  const config = buildConfig(b.reg, b.general, b.logSettings);
+  const g = config.general;
+  const limits = config.limits;
+  const c = initTest(b, config);
+  if (c === null) return 1;
+  for (const m of formatRunMode({
+    threads: g.threads, warmup: g.warmupTime, rate: g.txRate, reportInterval: g.reportInterval, checkpoints: g.checkpoints,
+    debug: g.debug, validate: g.validate, randSeed: g.randSeed,
+    forcedShutdownAt: g.forceShutdown ? g.maxTime + g.shutdownTimeout : null,
+  })) log.notice(m);
+  printMode(c, log);
+  try {
+    if (c.kind === 'fileio' && !openTestFiles(c as FileioConfig, log)) return 1;
+    const plan = planSeeds({
+      seed: g.randSeed, threads: limits.threads, command: 'run',
+      reportThread: limits.reportInterval > 0, checkpointThread: limits.checkpoints.length > 0, eventGenThread: g.txRate > 0,
+    });
+    const builtin = allocBuiltinShared(limits.threads);
+    const words = builtinViews(builtin).words;
+    const own = testReports(c, builtin, config.log.percentile);
+    const quiet = config.log.verbosity < 3;
+    const reporter = new RunReporter({
+      out: io.stdout, filter: log.filter, quiet,
+      percentile: config.log.percentile, rate: g.txRate > 0, histogram: config.log.histogram,
+      hooks: {
+        intermediate: (s) => {
+          if (!own.intermediate) return false;
+          if (!quiet) io.stdout(own.intermediate(s));
+          return true;
+        },
+        cumulative: () => false,
+      },
+      dbUsed: () => false,
+      testSection: own.section,
+      reportDropped: limits.rate > 0 && limits.rateLatencyLimit > 0,
+      json: jsonReportTarget(b.reg, io, config, b.test.sname, process.argv.slice(2)),
+    });
+    const job: ThreadJob = {
+      workerFile: new URL('../builtin/worker.js', import.meta.url),
+      task: (worker, tids, shared): BuiltinTask => ({
+        config: c, tids, seeds: tids.map((t) => plan.threads[t]), rand: config.rand, worker, shared, builtin,
+        maxEvents: limits.events, percentile: limits.percentile, verbosity: limits.verbosity,
+        rateLatencyLimit: limits.rateLatencyLimit,
+      }),
+    };
+    const phases: Reporter = {
+      begin: (collector, start) => {
+        // statistics start here (after --warmup-time, if any): so do the test's own
+        own.restart?.();
+        reporter.begin(collector, start);
+      },
+      intermediate: (now) => reporter.intermediate(now),
+      cumulative: (now, final, forced) => {
+        if (final && !forced) {
+          // what each thread said when it stopped, then run_test()'s "Done."
+          for (let i = Atomics.load(words, BW.StopTime); i > 0; i--) log.info('Time limit exceeded, exiting...');
+          for (let i = Atomics.load(words, BW.StopEvents); i > 0; i--) log.info('Event limit exceeded, exiting...');
+          log.info('Done.\n');
+        }
+        reporter.cumulative(now, final, forced);
+      },
+    };
+    const eventGen = plan.background.eventGen;
+    const outcome = await runThreads(job, limits, phases, log, {
+      eventRng: eventGen ? new SbRng(eventGen, config.rand) : undefined,
+    });
+    if (outcome.interrupted) return 130;
+    return outcome.error ? 1 : 0;
+  } finally {
+    if (c.kind === 'fileio') closeTestFiles(c);
+  }
 }

@@ -16,6 +16,7 @@ import { StateHost, type ScriptSpec, type StateHostOptions } from '../runner/sta
 import { allocShared, views, Ctl } from '../runner/shared.js';
 import { luaJob, runParallelCommand, runThreads, workerCount, type ThreadPlan } from '../runner/run.js';
 import { LuaReportHooks, hookDefined } from './lua-report-hooks.js';
+import { jsonReportTarget } from './json-report-target.js';
 import { emit, type CliIo } from './io.js';
 import type { Config } from './settings.js';
 
@@ -141,7 +142,7 @@ async function runScript(
   }
   const g = config.general;
   for (const m of formatRunMode({
-    threads: g.threads, rate: g.txRate, reportInterval: g.reportInterval, checkpoints: g.checkpoints,
+    threads: g.threads, warmup: g.warmupTime, rate: g.txRate, reportInterval: g.reportInterval, checkpoints: g.checkpoints,
     debug: g.debug, validate: g.validate, randSeed: g.randSeed,
     forcedShutdownAt: g.forceShutdown ? g.maxTime + g.shutdownTimeout : null,
   })) log.notice(m);
@@ -166,6 +167,8 @@ async function runScript(
       cumulative: (s, final) => hooks.cumulative(s, final),
     },
     dbUsed: () => dbUsed(),
+    reportDropped: config.limits.rate > 0 && config.limits.rateLatencyLimit > 0,
+    json: jsonReportTarget(t.reg, t.io, config, t.name, t.argv.slice(1)),
   });
   const threadPlan: ThreadPlan = { script, driver: config.driver, rand: config.rand, unique, seeds: plan.threads };
   const outcome = await runThreads(luaJob('run', '', threadPlan, config.limits), config.limits, {
@@ -174,10 +177,11 @@ async function runScript(
       reporter.begin(collector, start);
     },
     intermediate: (now) => reporter.intermediate(now),
-    cumulative: (now, final) => reporter.cumulative(now, final),
+    cumulative: (now, final, forced) => reporter.cumulative(now, final, forced),
     stopped: () => hooks.closeBackground(),
-  }, log);
+  }, log, { eventRng: plan.background.eventGen ? new SbRng(plan.background.eventGen, config.rand, unique) : undefined });
   if (outcome.initFailed) return 1;
   const ok = await done<boolean>((cb) => main.call('done', false, cb));
+  if (outcome.interrupted) return 130;
   return outcome.error || !ok ? 1 : 0;
 }

@@ -22,6 +22,11 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
     io.stdout(early.stdout);
     return early.exitCode;
   }
+  if (reg.getFlag('legacy-help')) {
+    const { formatLegacyHelp } = await import('../legacy/help.js');
+    io.stdout(formatLegacyHelp(argv, parsed.testname, parsed.cmdname, (name) => reg.has(name)));
+    return 0;
+  }
   const general = resolveGeneralSettings(reg, { randTypes: ['uniform', 'gaussian', 'special', 'pareto', 'zipfian'] });
   emit(io, null, general.messages);
   if (!general.ok) {

@@ -32,6 +32,16 @@ export function driverConfig(reg: OptionRegistry): DriverConfig {
       dryRun: reg.getFlag('mysql-dry-run'),
       psMode: psMode === 'disable' ? 'disable' : 'auto',
     },
+    pgsql: {
+      host: reg.getString('pgsql-host') ?? '',
+      port: reg.getString('pgsql-port') ?? '',
+      user: reg.getString('pgsql-user') ?? '',
+      password: reg.getString('pgsql-password') ?? '',
+      db: reg.getString('pgsql-db') ?? '',
+      sslmode: reg.getString('pgsql-sslmode') ?? 'prefer',
+      ignoreErrors: reg.getList('pgsql-ignore-errors'),
+      psMode: psMode === 'disable' ? 'disable' : 'auto',
+    },
   };
 }
 
@@ -45,6 +55,11 @@ export function buildConfig(reg: OptionRegistry, general: GeneralSettings, log: 
     workerThreads: general.workerThreads,
     verbosity: log.verbosity,
     percentile: log.percentile,
+    rate: general.txRate,
+    rateLatencyLimit: reg.getInt('rate-latency-limit'),
+    warmup: general.warmupTime,
+    threadInitTimeout: general.threadInitTimeout > 0 ? general.threadInitTimeout : 30,
+    forcedShutdown: general.forceShutdown ? general.shutdownTimeout : null,
   };
   const rand: RandConfig = {
     type: general.randType as RandType,

@@ -37,11 +37,22 @@ export interface DbStatement {
   /** values are reused between calls; the driver must not keep the array after the callback */
   execute(values: unknown[], cb: DbCallback<DbResult>): void;
   close(): void;
+  /**
+   * bind_param(): the sysbench.sql.type of each parameter (the types bind_create() settled
+   * on). Returns sysbench's db_bind_param() result (0: ok). Optional: drivers that do not
+   * need the types leave it out (bind_param() then returns 0).
+   */
+  bind?(types: readonly number[]): number;
 }
 
 export interface DbConnection {
   query(sql: string, cb: DbCallback<DbResult>): void;
-  prepare(sql: string, cb: DbCallback<DbStatement>): void;
+  /**
+   * `random`, when given, draws from the calling thread's generator: the low 32 bits of its
+   * next sb_rand_uniform_uint64(). Drivers that take random numbers where sysbench's do
+   * (pgsql: statement names) draw them from it, synchronously, inside prepare().
+   */
+  prepare(sql: string, cb: DbCallback<DbStatement>, random?: () => number): void;
   reconnect(cb: (err: DbError | null) => void): void;
   close(cb: () => void): void;
 }
@@ -56,6 +67,8 @@ export interface DbDriver {
   readonly description: string;
   /** whether bulk inserts COMMIT every 1000 rows (sysbench's driver_caps.needs_commit) */
   readonly needsCommit: boolean;
+  /** false when the driver has no reconnect (sysbench: "reconnect is not supported by the current driver") */
+  readonly canReconnect?: boolean;
   connect(cb: (err: ConnectFailure | null, con: DbConnection | null) => void): void;
   /** sysbench's ignorable-error check: returns true when errno is listed (or 'all') */
   isIgnorable(err: DbError): boolean;

@@ -8,6 +8,7 @@ import type { LuaHost } from './host.js';
 import { coreNatives } from './api/core.js';
 import { bitNatives } from './api/bit.js';
 import { registerSql, type RandStringSource } from './api/sql.js';
+import { registerDb } from './api/db.js';
 import { registerHistogram } from './api/histogram.js';
 import { installStringFormat } from './api/string-format.js';
 import { INTERNAL_LUA_DIR, OUR_LUA_DIR, SYSTEM_LUA_DIR, VERSION } from '../paths.js';
@@ -133,6 +134,7 @@ export function newSysbenchState(host: LuaHost, rand: RandApi): SysbenchState {
 
   installStringFormat(L);
   registerSql(L, host, exec, rand);
+  registerDb(L, host, exec);
   registerHistogram(L, host.out, () => rand.histogramSlot());
   runInternal(L, 'compat51.lua');
   for (const m of INTERNAL_MODULES) if (existsSync(join(INTERNAL_LUA_DIR, m))) runInternal(L, m);

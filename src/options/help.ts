@@ -11,6 +11,7 @@
 import { BUILTIN_TESTS, type BuiltinTestInfo } from './defs/builtin.js';
 import { DB_OPTIONS, REFERENCE_DRIVERS, type DriverInfo } from './defs/db.js';
 import { EXTENSION_OPTIONS, SYSBENCH_11_OPTIONS } from './defs/extensions.js';
+import { RUN_EXTENSION_OPTIONS } from './defs/run-extensions.js';
 import { GENERAL_OPTIONS } from './defs/general.js';
 import { LOG_OPER_OPTIONS, LOG_TEXT_OPTIONS } from './defs/log.js';
 import { MYSQL_OPTIONS } from './defs/mysql.js';
@@ -144,7 +145,7 @@ export function formatGeneralHelp(input: GeneralHelpInput = {}): string {
  */
 export function formatExtensionsHelp(): string {
   let out = 'sysbench-ts extensions:\n';
-  out += formatOptions(EXTENSION_OPTIONS);
+  out += formatOptions([...EXTENSION_OPTIONS, ...RUN_EXTENSION_OPTIONS]);
   out += 'Options from sysbench 1.1:\n';
   out += formatOptions(SYSBENCH_11_OPTIONS);
   return out;

@@ -38,6 +38,7 @@ import {
   SYSBENCH_11_GENERAL_OPTIONS,
   SYSBENCH_11_PGSQL_OPTIONS,
   SYSBENCH_11_RAND_OPTIONS,
+  RUN_EXTENSION_OPTIONS,
 } from './defs/index.js';
 import { OptionRegistry, type RegistryIo } from './registry.js';
 import { ArgType, OptionError, plainMessage, type Message, type OptionDef } from './types.js';
@@ -70,6 +71,7 @@ export function createDefaultRegistry(opts: DefaultRegistryOptions = {}): Option
     GENERAL_OPTIONS,
     ext ? SYSBENCH_11_GENERAL_OPTIONS : [],
     ext ? EXTENSION_OPTIONS : [],
+    ext ? RUN_EXTENSION_OPTIONS : [],
   ];
   // each group is its own sb_register_arg_set() call (matters only for the validator quirk)
   for (const g of groups) if (g.length > 0) reg.register(g);

@@ -7,6 +7,7 @@ import type { Collector } from '../runner/collector.js';
 import { LogTextFilter } from './logtext.js';
 import { formatDbCumulative, formatCumulative, formatHistogramSection, formatIntermediate, formatIntermediateDefault } from './text.js';
 import { emptyReportStats, type LogMessages, type ReportStats } from './types.js';
+import { buildJsonReport } from './json-report.js';
 
 export interface ReportHooks {
   /** calls sysbench.hooks.report_intermediate if the script defines it; true when it did */
@@ -30,12 +31,14 @@ export interface ReporterOptions {
   /** whether a DB driver was used (sysbench then reports SQL statistics) */
   dbUsed: () => boolean;
   testSection?: TestSection;
-  /** events still running at forced shutdown (only then) */
-  unfinished?: () => number;
-  queue?: () => { length: number; concurrency: number };
+  /** --rate-latency-limit is on: the final report says how many events were dropped */
+  reportDropped?: boolean;
+  /** --json-report: where the final result goes as JSON ('-': stdout), and what to record about the run */
+  json?: { write: (text: string) => void; meta: Record<string, unknown> };
 }
 
 export class RunReporter {
+
   private readonly counters = new CounterWindows();
   private readonly hist = new HistogramWindows();
   private start = 0;
@@ -65,8 +68,8 @@ export class RunReporter {
       timeTotal: (nowMs - this.start) / 1000,
       latencyPct: this.o.percentile > 0 ? msToSec(this.hist.intermediate(c.histogram(), this.o.percentile)) : 0,
     };
-    if (this.o.queue) {
-      const q = this.o.queue();
+    if (this.o.rate) {
+      const q = c.queue();
       stat.queueLength = q.length;
       stat.concurrency = q.concurrency;
     }
@@ -77,11 +80,13 @@ export class RunReporter {
   }
 
   /** A cumulative report (checkpoints and the final one); resets the cumulative windows. */
-  cumulative(nowMs: number, final: boolean): void {
+  cumulative(nowMs: number, final: boolean, forced = false): void {
     const c = this.collector!;
     if (final && this.o.histogram) {
       this.print(formatHistogramSection(this.hist.printCounts(c.histogram()), this.o.filter));
     }
+    // the JSON report covers the whole run, whatever checkpoints reset
+    const wholeRun = final && this.o.json ? Float64Array.from(c.histogram()) : null;
     const d = this.counters.cumulative(c.counters());
     const timers = c.timers(true);
     const stat: ReportStats = {
@@ -94,15 +99,30 @@ export class RunReporter {
       latencyPct: this.o.percentile > 0 ? msToSec(this.hist.checkpoint(c.histogram(), this.o.percentile)) : 0,
     };
     this.lastCumulative = nowMs;
-    if (this.o.hooks.cumulative(stat, final)) return;
+    const fairness = { threadEvents: timers.map((t) => t.events), threadTime: timers.map((t) => nsToSec(t.sumNs)) };
+    const json = this.o.json;
+    // written after the text report, so that '-' (stdout) puts it last
+    const writeJson = (): void => {
+      if (!wholeRun || !json) return;
+      const doc = buildJsonReport({
+        meta: json.meta, stats: { ...stat, ...c.counters() }, fairness, histogram: wholeRun,
+        dropped: this.o.reportDropped ? c.dropped() : null,
+      });
+      json.write(JSON.stringify(doc, null, 2) + '\n');
+    };
+    if (this.o.hooks.cumulative(stat, final)) return writeJson();
     const opts = {
       percentile: this.o.percentile,
-      fairness: { threadEvents: timers.map((t) => t.events), threadTime: timers.map((t) => nsToSec(t.sumNs)) },
-      unfinished: this.o.unfinished?.(),
+      fairness,
+      unfinished: forced ? c.unfinished() : undefined,
     };
     const msgs = this.o.dbUsed()
       ? formatDbCumulative(stat, opts)
       : [...(this.o.testSection ? this.o.testSection(stat) : []), ...formatCumulative(stat, opts)];
+    if (final && this.o.reportDropped) {
+      msgs.push(`Events dropped by --rate-latency-limit: ${c.dropped()}`, '');
+    }
     if (!this.o.quiet) this.o.out(this.o.filter.messages(msgs));
+    writeJson();
   }
 }

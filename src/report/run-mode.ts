@@ -3,6 +3,8 @@ import type { LogMessages } from './types.js';
 
 export interface RunModeInput {
   threads: number;
+  /** --warmup-time (sysbench 1.1) */
+  warmup?: number;
   rate: number;
   reportInterval: number;
   checkpoints: number[];
@@ -16,6 +18,7 @@ export interface RunModeInput {
 
 export function formatRunMode(m: RunModeInput): LogMessages {
   const msgs: LogMessages = ['Running the test with following options:', `Number of threads: ${m.threads}`];
+  if ((m.warmup ?? 0) > 0) msgs.push(`Warmup time: ${m.warmup}s`);
   if (m.rate > 0) msgs.push(`Target transaction rate: ${m.rate}/sec`);
   if (m.reportInterval > 0) msgs.push(`Report intermediate results every ${m.reportInterval} second(s)`);
   if (m.checkpoints.length > 0) msgs.push(`Report checkpoint(s) at ${m.checkpoints.join(', ')} seconds`);

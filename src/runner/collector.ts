@@ -3,16 +3,44 @@
 import { HIST_SIZE } from '../stats/histogram.js';
 import type { CounterValues, TimerTotals } from '../stats/counters.js';
 import { Ctl, Stat, type SharedViews } from './shared.js';
+import type { RateQueue } from './rate.js';
 
 export class Collector {
   private readonly histTotals = new Float64Array(HIST_SIZE);
+  // what was recorded during --warmup-time, subtracted from every reading
+  private counterBase: CounterValues = { events: 0, reads: 0, writes: 0, other: 0, errors: 0, reconnects: 0 };
+  private readonly histBase = new Float64Array(HIST_SIZE);
+  private droppedBase = 0;
   // per-thread timer baselines at the last checkpoint (sum and count keep growing in shared memory)
   private readonly sumBase: Float64Array;
   private readonly countBase: Float64Array;
 
-  constructor(private readonly v: SharedViews, readonly threads: number, private readonly histRegions: number) {
+  constructor(
+    private readonly v: SharedViews,
+    readonly threads: number,
+    private readonly histRegions: number,
+    private readonly rateQueue: RateQueue | null = null,
+  ) {
     this.sumBase = new Float64Array(threads);
     this.countBase = new Float64Array(threads);
+  }
+
+  /** --rate: events waiting in the queue, and events in progress */
+  queue(): { length: number; concurrency: number } {
+    return this.rateQueue ? { length: this.rateQueue.length, concurrency: this.rateQueue.concurrency } : { length: 0, concurrency: 0 };
+  }
+
+  /** events dropped by --rate-latency-limit */
+  dropped(): number {
+    return this.rateQueue?.dropped ?? 0;
+  }
+
+  /** After --warmup-time: what was recorded so far no longer counts. */
+  restart(): void {
+    this.counterBase = this.counters();
+    this.histBase.set(this.histogram());
+    this.timers(true);
+    this.droppedBase = this.dropped();
   }
 
   dbUsed(): boolean {
@@ -25,7 +53,8 @@ export class Collector {
 
   counters(): CounterValues {
     const s = this.v.stats;
-    const c = { events: 0, reads: 0, writes: 0, other: 0, errors: 0, reconnects: 0 };
+    const base = this.counterBase;
+    const c = { events: -base.events, reads: -base.reads, writes: -base.writes, other: -base.other, errors: -base.errors, reconnects: -base.reconnects };
     // slot `threads` collects queries made by the main state (sysbench's background slot): not reported
     for (let t = 0; t < this.threads; t++) {
       const b = t * Stat.Stride;
@@ -43,7 +72,7 @@ export class Collector {
   histogram(): Float64Array {
     const h = this.v.hist;
     const out = this.histTotals;
-    out.fill(0);
+    for (let i = 0; i < HIST_SIZE; i++) out[i] = -this.histBase[i];
     for (let r = 0; r < this.histRegions; r++) {
       const base = r * HIST_SIZE;
       for (let i = 0; i < HIST_SIZE; i++) out[i] += h[base + i];

@@ -5,10 +5,11 @@ import { performance } from 'node:perf_hooks';
 import { Piscina } from 'piscina';
 import type { Logger } from '../output.js';
 import type { DriverConfig } from '../drivers/index.js';
-import type { RandConfig, UniqueState } from '../rand/sb-rand.js';
+import type { RandConfig, SbRng, UniqueState } from '../rand/sb-rand.js';
 import type { SeedWords } from '../rand/seeding.js';
 import { allocShared, views, Ctl, type SharedBuffers } from './shared.js';
 import { Collector } from './collector.js';
+import { absNow, EventGenerator, RateQueue } from './rate.js';
 import type { ScriptSpec } from './state-host.js';
 import type { WorkerTask, WorkerResult } from './task.js';
 
@@ -27,14 +28,27 @@ export interface RunLimits {
   verbosity: number;
   /** --percentile (0: no latency histogram) */
   percentile: number;
+  /** --rate (events per second; 0 = unlimited) */
+  rate: number;
+  /** --rate-latency-limit in ms (our extension; 0 = off) */
+  rateLatencyLimit: number;
+  /** --warmup-time in seconds (sysbench 1.1) */
+  warmup: number;
+  /** seconds allowed for thread initialisation (1.0.20: 30; --thread-init-timeout in 1.1) */
+  threadInitTimeout: number;
+  /** --forced-shutdown: seconds after --time, or null when off */
+  forcedShutdown: number | null;
 }
 
 export interface Reporter {
   /** called once when the threads start */
   begin(collector: Collector, startMs: number): void;
   intermediate(nowMs: number): void;
-  /** a checkpoint report (final = false) or the final report (histogram first if requested) */
-  cumulative(nowMs: number, final: boolean): void;
+  /**
+   * A checkpoint report (final = false) or the final report (histogram first if requested);
+   * `forced`: at a forced shutdown, with events still running.
+   */
+  cumulative(nowMs: number, final: boolean, forced?: boolean): void;
   /** the threads have stopped; called before the final report */
   stopped?(): Promise<void>;
 }
@@ -65,6 +79,7 @@ export function luaJob(mode: WorkerTask['mode'], commandName: string, plan: Thre
       mode, commandName, script: plan.script, tids, seeds: tids.map((t) => plan.seeds[t]),
       unique: plan.unique, rand: plan.rand, worker, shared, driver: plan.driver,
       maxEvents: limits.events, percentile: limits.percentile, verbosity: limits.verbosity,
+      rateLatencyLimit: limits.rateLatencyLimit,
     }),
   };
 }
@@ -116,17 +131,43 @@ export async function runParallelCommand(job: ThreadJob, limits: RunLimits, log:
 export interface RunOutcome {
   /** thread initialisation failed: nothing ran */
   initFailed: boolean;
-  /** a thread failed while running */
+  /** a thread failed while running, or the --rate queue overflowed */
   error: boolean;
+  /** stopped by SIGINT (Ctrl-C) */
+  interrupted: boolean;
+}
+
+export interface RunExtras {
+  /** the --rate event generator's random generator (sysbench's eventgen thread) */
+  eventRng?: SbRng;
+  /** ends the process (forced shutdown, init timeout): injectable for tests */
+  exit?: (code: number) => void;
 }
 
 /** sysbench's run_test() after init(): start threads, wait, report. */
-export async function runThreads(job: ThreadJob, limits: RunLimits, reporter: Reporter, log: Logger): Promise<RunOutcome> {
+export async function runThreads(job: ThreadJob, limits: RunLimits, reporter: Reporter, log: Logger, extras: RunExtras = {}): Promise<RunOutcome> {
+  const exit = extras.exit ?? ((code: number) => process.exit(code));
   const workers = workerCount(limits.threads, limits.workerThreads);
-  const shared = allocShared(limits.threads, workers);
+  const queue = limits.rate > 0 ? new RateQueue() : null;
+  const shared = allocShared(limits.threads, workers, queue?.sab ?? null);
   const v = views(shared);
   const ctl = v.ctl;
   const pool = makePool(workers);
+  const timers: NodeJS.Timeout[] = [];
+  const later = (ms: number, f: () => void): void => { timers.push(setTimeout(f, ms)); };
+  let overflow = false;
+  let interrupted = false;
+  const stopAll = (): void => {
+    Atomics.store(ctl, Ctl.Stop, 1);
+    queue?.close();
+  };
+  const onSigint = (): void => {
+    if (interrupted) exit(130); // a second Ctrl-C does not wait any more
+    interrupted = true;
+    log.alert('interrupted: stopping the threads (Ctrl-C again to exit now)');
+    stopAll();
+  };
+
   log.notice('Initializing worker threads...\n');
   let crashed: unknown = null;
   const runs = tasksFor(job, limits.threads, workers, shared).map((t) =>
@@ -138,52 +179,99 @@ export async function runThreads(job: ThreadJob, limits: RunLimits, reporter: Re
       Atomics.notify(ctl, Ctl.InitDone);
       return { error: true } as WorkerResult;
     }));
+  process.on('SIGINT', onSigint);
   try {
-    // the start barrier
+    // the start barrier, with sysbench's initialisation timeout
+    later(limits.threadInitTimeout * 1000, () => {
+      log.fatal(`Worker threads failed to initialize within ${limits.threadInitTimeout} seconds!`);
+      exit(2);
+    });
     for (let done = Atomics.load(ctl, Ctl.InitDone); done < limits.threads; done = Atomics.load(ctl, Ctl.InitDone)) {
       await Atomics.waitAsync(ctl, Ctl.InitDone, done).value;
     }
-    if (Atomics.load(ctl, Ctl.InitFailed) > 0) {
+    clearTimeout(timers.pop());
+    if (Atomics.load(ctl, Ctl.InitFailed) > 0 || interrupted) {
       Atomics.store(ctl, Ctl.Go, -1);
       Atomics.notify(ctl, Ctl.Go);
       await Promise.all(runs);
       if (crashed) log.fatal(`worker thread failed: ${(crashed as Error).message ?? crashed}`);
       log.fatal('Thread initialization failed!');
-      return { initFailed: true, error: true };
+      return { initFailed: true, error: true, interrupted };
     }
     Atomics.store(ctl, Ctl.Running, limits.threads);
-    const start = performance.now();
+    let start = performance.now();
+    const collector = new Collector(v, limits.threads, workers, queue);
     log.notice('Threads started!\n');
-    reporter.begin(new Collector(v, limits.threads, workers), start);
+    if (limits.warmup > 0) Atomics.store(ctl, Ctl.Warmup, 1);
     Atomics.store(ctl, Ctl.Go, 1);
     Atomics.notify(ctl, Ctl.Go);
 
-    const timers: NodeJS.Timeout[] = [];
-    if (limits.time > 0) timers.push(setTimeout(() => Atomics.store(ctl, Ctl.Stop, 1), limits.time * 1000));
-    if (limits.reportInterval > 0) {
-      // scheduled against the start time, so reports do not drift
-      let n = 0;
-      const tick = (): void => {
-        n++;
-        reporter.intermediate(performance.now());
-        timers.push(setTimeout(tick, start + (n + 1) * limits.reportInterval * 1000 - performance.now()));
-      };
-      timers.push(setTimeout(tick, limits.reportInterval * 1000));
+    const warmupMs = limits.warmup * 1000;
+    if (limits.time > 0) later(warmupMs + limits.time * 1000, stopAll);
+    if (queue) {
+      new EventGenerator(queue, {
+        rate: limits.rate,
+        rng: extras.eventRng!,
+        endAt: limits.time > 0 ? absNow() + warmupMs + limits.time * 1000 : Infinity,
+        dropWhenFull: limits.rateLatencyLimit > 0,
+        onOverflow: () => {
+          overflow = true;
+          log.fatal('The event queue is full. This means the worker threads are unable to keep up with the specified event generation rate');
+          stopAll();
+        },
+      }).start();
     }
-    for (const at of limits.checkpoints) {
-      timers.push(setTimeout(() => {
-        log.timestamp(3, (performance.now() - start) / 1000, 'Checkpoint report:');
-        reporter.cumulative(performance.now(), false);
-      }, at * 1000));
+    if (limits.forcedShutdown !== null) {
+      later(warmupMs + (limits.time + limits.forcedShutdown) * 1000, () => {
+        log.fatal('The --max-time limit has expired, forcing shutdown...');
+        reporter.cumulative(performance.now(), true, true);
+        exit(2);
+      });
     }
+    const startReports = (): void => {
+      reporter.begin(collector, start);
+      if (limits.reportInterval > 0) {
+        // scheduled against the start time, so reports do not drift
+        let n = 0;
+        const tick = (): void => {
+          n++;
+          reporter.intermediate(performance.now());
+          later(start + (n + 1) * limits.reportInterval * 1000 - performance.now(), tick);
+        };
+        later(limits.reportInterval * 1000, tick);
+      }
+      for (const at of limits.checkpoints) {
+        later(at * 1000, () => {
+          log.timestamp(3, (performance.now() - start) / 1000, 'Checkpoint report:');
+          reporter.cumulative(performance.now(), false);
+        });
+      }
+    };
+    if (limits.warmup > 0) {
+      log.notice(`Warming up for ${limits.warmup} seconds...\n`);
+      later(warmupMs, () => {
+        // statistics start afresh, and the events limit counts from here
+        Atomics.store(ctl, Ctl.EventsIssued, 0);
+        Atomics.store(ctl, Ctl.Warmup, 0);
+        start = performance.now();
+        collector.restart();
+        startReports();
+      });
+    } else {
+      startReports();
+    }
+
     const results = await Promise.all(runs);
     const end = performance.now();
     for (const t of timers) clearTimeout(t);
-    const error = results.some((r) => r.error);
+    queue?.close();
+    const error = overflow || results.some((r) => r.error);
     await reporter.stopped?.();
     if (!error) reporter.cumulative(end, true);
-    return { initFailed: false, error };
+    return { initFailed: false, error, interrupted };
   } finally {
+    for (const t of timers) clearTimeout(t);
+    process.off('SIGINT', onSigint);
     await pool.destroy();
   }
 }

@@ -26,6 +26,8 @@ export const enum Ctl {
   Epoch = 9,
   /** a DB driver was created (sysbench then prints SQL statistics) */
   DbUsed = 10,
+  /** 1 during --warmup-time: the events limit does not count yet */
+  Warmup = 11,
   Size = 16,
 }
 
@@ -54,14 +56,17 @@ export const enum Stat {
 
 export interface SharedBuffers {
   ctl: SharedArrayBuffer;
+  /** the --rate event queue (see rate.ts), when --rate is given */
+  queue: SharedArrayBuffer | null;
   stats: SharedArrayBuffer;
   /** one histogram of HIST_SIZE Float64 counts per worker (index = worker number) */
   hist: SharedArrayBuffer;
 }
 
-export function allocShared(threads: number, workers: number): SharedBuffers {
+export function allocShared(threads: number, workers: number, queue: SharedArrayBuffer | null = null): SharedBuffers {
   const b: SharedBuffers = {
     ctl: new SharedArrayBuffer(Ctl.Size * 4),
+    queue,
     stats: new SharedArrayBuffer(Math.max(1, threads + 1) * Stat.Stride * 8),
     hist: new SharedArrayBuffer(Math.max(1, workers + 1) * HIST_SIZE * 8),
   };

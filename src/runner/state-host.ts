@@ -5,7 +5,8 @@ import { createDriver, type DriverConfig } from '../drivers/index.js';
 import type { Counter, LuaHost, ScriptOptionDef } from '../lua/host.js';
 import type { ExportedOption } from '../lua/api/opt.js';
 import { Ctl, type SharedViews } from './shared.js';
-import { ThreadStats } from './thread-stats.js';
+import { ThreadStats, type EventStart } from './thread-stats.js';
+import type { RateQueue } from './rate.js';
 
 export interface ScriptSpec {
   /** the test name as given (sysbench.cmdline.script_path) */
@@ -30,6 +31,9 @@ export interface StateHostOptions {
   maxEvents: number;
   /** --percentile: when > 0 each event also draws the histogram's random slot, as sysbench does */
   percentile: number;
+  /** --rate: the event queue; --rate-latency-limit */
+  queue?: RateQueue | null;
+  latencyLimitMs?: number;
   out: Writer;
   log: Logger;
 }
@@ -75,8 +79,8 @@ export class StateHost implements LuaHost {
     this.stats.inc(counter);
   }
 
-  eventStart(): boolean {
-    return this.stats.start();
+  eventStart(): EventStart {
+    return this.stats.startEvent();
   }
 
   eventStop(): void {

@@ -21,6 +21,8 @@ export interface WorkerTask {
   driver: DriverConfig;
   maxEvents: number;
   percentile: number;
+  /** --rate-latency-limit, ms */
+  rateLatencyLimit: number;
   verbosity: number;
 }
 

@@ -4,6 +4,7 @@
 import { performance } from 'node:perf_hooks';
 import { bucketIndex, HIST_SIZE } from '../stats/histogram.js';
 import { Ctl, Stat, type SharedViews } from './shared.js';
+import { absNow, type RateQueue } from './rate.js';
 
 export interface ThreadStatsOptions {
   shared: SharedViews;
@@ -15,7 +16,14 @@ export interface ThreadStatsOptions {
   maxEvents: number;
   /** --percentile: when > 0 events are recorded in the histogram */
   percentile: number;
+  /** --rate: the shared event queue (events are taken from it) */
+  queue?: RateQueue | null;
+  /** --rate-latency-limit in ms (0: off): events that waited longer are dropped */
+  latencyLimitMs?: number;
 }
+
+/** What starting an event answers: go, stop, or wait (for --rate) and get the answer later. */
+export type EventStart = boolean | ((cb: (err: unknown, more: unknown) => void) => void);
 
 export class ThreadStats {
   private readonly ctl: Int32Array;
@@ -26,6 +34,8 @@ export class ThreadStats {
   private readonly maxEvents: number;
   private readonly percentile: number;
   private t0 = 0;
+  private readonly queue: RateQueue | null;
+  private readonly latencyLimitMs: number;
   /** called after each recorded event: sysbench's histogram update draws one random value */
   histogramSlot: (() => number) | null = null;
 
@@ -37,6 +47,8 @@ export class ThreadStats {
     this.histBase = o.histRegion * HIST_SIZE;
     this.maxEvents = o.maxEvents;
     this.percentile = o.percentile;
+    this.queue = o.queue ?? null;
+    this.latencyLimitMs = o.latencyLimitMs ?? 0;
   }
 
   /** sysbench's SB_CNT_* counters (other, read, write, trx, error, reconnect) */
@@ -50,12 +62,61 @@ export class ThreadStats {
 
   /** Start of an event: false when --time or --events say stop. */
   start(): boolean {
+    if (!this.more()) return false;
+    this.begin();
+    return true;
+  }
+
+  /**
+   * sb_more_events(): false when --time or --events say stop (an allowed event is counted
+   * against --events). start() is more() + begin(); built-in tests call them apart, as
+   * sysbench picks the next event in between, outside the event's latency.
+   */
+  more(): boolean {
     const ctl = this.ctl;
     if (Atomics.load(ctl, Ctl.Stop) !== 0) return false;
-    if (this.maxEvents > 0 && Atomics.add(ctl, Ctl.EventsIssued, 1) >= this.maxEvents) return false;
+    // the events limit does not count while warming up (--warmup-time)
+    return !(this.maxEvents > 0 && Atomics.load(ctl, Ctl.Warmup) === 0 && Atomics.add(ctl, Ctl.EventsIssued, 1) >= this.maxEvents);
+  }
+
+  /** more() + begin(), except that with --rate the event comes from the queue, perhaps later. */
+  startEvent(): EventStart {
+    const q = this.queue;
+    if (q === null) return this.start();
+    if (!this.more()) return false;
+    if (this.takeQueued(q)) return true;
+    return (cb) => {
+      const retry = (): void => {
+        if (Atomics.load(this.ctl, Ctl.Stop) !== 0) return cb(null, false);
+        if (this.takeQueued(q)) return cb(null, true);
+        if (q.closed) return cb(null, false);
+        void q.waitForEvent().then(retry);
+      };
+      retry();
+    };
+  }
+
+  /** Takes a queued event; its latency starts when it was queued. */
+  private takeQueued(q: RateQueue): boolean {
+    for (;;) {
+      const queuedAt = q.tryPop();
+      if (queuedAt === null) return false;
+      const waited = absNow() - queuedAt;
+      if (this.latencyLimitMs > 0 && waited > this.latencyLimitMs) {
+        q.countDropped();
+        continue;
+      }
+      q.eventBegins();
+      this.begin();
+      this.t0 -= waited;
+      return true;
+    }
+  }
+
+  /** sb_event_start(): the event's timer starts. */
+  begin(): void {
     this.stats[this.base + Stat.InEvent] = 1;
     this.t0 = performance.now();
-    return true;
   }
 
   /** End of an event: its latency goes to the thread's timer and the histogram. */
@@ -77,6 +138,7 @@ export class ThreadStats {
       if (ms > s[b + Stat.LatMax]) s[b + Stat.LatMax] = ms;
     }
     s[b + Stat.InEvent] = 0;
+    this.queue?.eventEnds();
     if (this.percentile > 0) {
       this.hist[this.histBase + bucketIndex(ms)]++;
       this.histogramSlot?.();

@@ -5,6 +5,7 @@ import { makeRandApi } from '../lua/rand-api.js';
 import { LuaThread } from './lua-thread.js';
 import { StateHost } from './state-host.js';
 import { views } from './shared.js';
+import { RateQueue } from './rate.js';
 import { awaitGo, initDone, threadFinished } from './protocol.js';
 import type { WorkerTask, WorkerResult } from './task.js';
 
@@ -13,10 +14,12 @@ function makeThreads(task: WorkerTask): LuaThread[] {
   const out = tickBatchedWriter(stdoutWriter);
   const log = new Logger(task.verbosity, out);
   const unique = task.unique;
+  const queue = task.shared.queue ? new RateQueue(task.shared.queue) : null;
   return task.tids.map((tid, i) => {
     const host = new StateHost({
       tid, slot: tid, histRegion: task.worker, script: task.script, shared,
       driver: task.driver, maxEvents: task.maxEvents, percentile: task.percentile, out, log,
+      queue, latencyLimitMs: task.rateLatencyLimit,
     });
     const rng = new SbRng(task.seeds[i], task.rand, unique);
     host.stats.histogramSlot = () => rng.histogramSlot();

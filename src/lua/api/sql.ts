@@ -5,23 +5,31 @@ import type { DbConnection, DbDriver, DbError, DbResult, DbStatement, ConnectFai
 import { Counter, type LuaHost } from '../host.js';
 import type { LuaExec } from '../exec.js';
 import { bytesToString, luaBytes, pushJsString } from '../strings.js';
-import { BulkInsert, BULK_PACKET_SIZE } from './bulk-insert.js';
+import type { BulkInsert } from './bulk-insert.js';
+import { BulkFlow, DriverErrors, onCloseState, raiseAt } from './sql-common.js';
+
+export { closeConnections } from './sql-common.js';
 
 const MT_DRIVER = toLuaString('sysbench.sql.driver');
 const MT_CONNECTION = toLuaString('sysbench.sql.connection');
 const MT_STATEMENT = toLuaString('sysbench.sql.statement');
 const MT_PARAM = toLuaString('sysbench.sql.param');
 const MT_RESULT = toLuaString('sysbench.sql.result');
+const CDATA_NAME = toLuaString('cdata');
 
 const RESTART_EVENT = 1;
 
 // sysbench.sql.type values
 const T_TINYINT = 1, T_BIGINT = 4, T_FLOAT = 5, T_DOUBLE = 6, T_CHAR = 11, T_VARCHAR = 12;
 const P_INT = 0, P_DOUBLE = 1, P_STRING = 2;
+/** the sysbench.sql.type a parameter is bound as, by kind (bind_create() widens every type) */
+const BIND_TYPES = [T_BIGINT, T_DOUBLE, T_VARCHAR];
 
 export interface RandStringSource {
   /** sysbench.rand.string semantics: '#' → digit, '@' → letter, other bytes copied */
   randString(template: Uint8Array): Uint8Array;
+  /** the state's compatibility globals; sb_rnd (low 32 bits of uniform_uint64()) feeds drivers' random draws */
+  readonly globals?: Readonly<Record<string, LuaNative>>;
 }
 
 class SqlParam {
@@ -34,6 +42,8 @@ class SqlResult {
   nfields = 0;
   rows: unknown[][] | null = null;
   next = 0;
+  /** the connection still holds this result set (sysbench's DB_CONN_RESULT_SET) */
+  valid = false;
 }
 
 class SqlConnection {
@@ -42,8 +52,6 @@ class SqlConnection {
   resultRef = 0; // the connection's one result-set userdata, as sysbench has one per connection
   readonly result = new SqlResult();
   bulk: BulkInsert | null = null;
-  pendingErr: DbError | null = null;
-  pendingQuery: string | null = null;
   constructor(readonly driver: DbDriver, con: DbConnection) { this.con = con; }
 }
 
@@ -61,31 +69,53 @@ function checkObj<T>(L: LuaState, i: number, mt: Uint8Array): T {
   return lauxlib.luaL_checkudata(L, i, mt).obj as T;
 }
 
+/** sysbench's SQL objects are LuaJIT cdata (parameters are tables); type() reports them so */
+const CDATA = new WeakSet<object>();
+
 function pushUserdata(L: LuaState, value: object, mt: Uint8Array): void {
+  if (mt !== MT_PARAM) CDATA.add(value);
   const ud = lua.lua_newuserdata(L, 0);
   ud.obj = value;
   lauxlib.luaL_setmetatable(L, mt);
 }
 
-/** error("msg", 1) raised from a native: position of the Lua code that called it. */
-function raiseAt(L: LuaState, msg: string): number {
-  lauxlib.luaL_where(L, 1);
-  pushJsString(L, msg);
-  lua.lua_concat(L, 2);
-  return lua.lua_error(L);
-}
-
 export function registerSql(L: LuaState, host: LuaHost, exec: LuaExec, rand: RandStringSource): void {
   const connections = new Set<SqlConnection>();
+
+  // the thread's generator as drivers draw from it (sb_rnd: low 32 bits of uniform_uint64())
+  const sbRnd = rand.globals?.['sb_rnd'];
+  const threadRandom = (L: LuaState): (() => number) | undefined => {
+    if (sbRnd === undefined) return undefined;
+    return () => {
+      sbRnd(L);
+      const v = lua.lua_tonumber(L, -1);
+      lua.lua_pop(L, 1);
+      return v;
+    };
+  };
 
   // ---- result sets -------------------------------------------------------------------
   const pushResult = (L: LuaState, sc: SqlConnection, r: DbResult): void => {
     const rs = sc.result;
+    rs.valid = true;
     rs.nrows = r.nrows;
     rs.nfields = r.nfields;
     rs.rows = r.rows;
     rs.next = 0;
     lua.lua_rawgeti(L, lua.LUA_REGISTRYINDEX, sc.resultRef);
+  };
+
+  // A statement without a result set: sysbench returns a NULL sql_result pointer, which
+  // prints as <sql_result> and is truthy; the connection no longer holds a result set.
+  let noResultRef = 0;
+  const pushNoResult = (L: LuaState, sc: SqlConnection): number => {
+    sc.result.valid = false;
+    if (noResultRef === 0) {
+      pushUserdata(L, new SqlResult(), MT_RESULT);
+      noResultRef = lauxlib.luaL_ref(L, lua.LUA_REGISTRYINDEX);
+    }
+    lua.lua_rawgeti(L, lua.LUA_REGISTRYINDEX, noResultRef);
+    return 1;
   };
 
   const pushCell = (L: LuaState, v: unknown): void => {
@@ -100,6 +130,11 @@ export function registerSql(L: LuaState, host: LuaHost, exec: LuaExec, rand: Ran
   const resultMethods: Record<string, LuaNative> = {
     fetch_row: (L) => {
       const rs = checkObj<SqlResult>(L, 1, MT_RESULT);
+      if (!rs.valid) {
+        host.log.alert('attempt to fetch row from an invalid result set');
+        lua.lua_pushnil(L);
+        return 1;
+      }
       if (rs.nrows === 0 || rs.nfields === 0) {
         host.log.alert('attempt to fetch row from an empty result set');
         lua.lua_pushnil(L);
@@ -118,6 +153,12 @@ export function registerSql(L: LuaState, host: LuaHost, exec: LuaExec, rand: Ran
     },
     free: (L) => {
       const rs = checkObj<SqlResult>(L, 1, MT_RESULT);
+      if (!rs.valid) {
+        host.log.alert('attempt to free an invalid result set');
+        pushJsString(L, 'db_free_results() failed');
+        return lua.lua_error(L);
+      }
+      rs.valid = false;
       rs.rows = null;
       lua.lua_pushboolean(L, true);
       return 1;
@@ -126,6 +167,9 @@ export function registerSql(L: LuaState, host: LuaHost, exec: LuaExec, rand: Ran
 
   // ---- errors, as sysbench's driver check_error() and Lua check_error() ------------------
   const raiseSqlError = (L: LuaState, sc: SqlConnection, err: DbError, ignorable: boolean, query: string): number => {
+    sc.result.valid = false;
+    // no SQL state: sysbench's check_error() calls it an API error (one level further up)
+    if (err.sqlState === '') return raiseApiError(L);
     lua.lua_createtable(L, 0, 6);
     lua.lua_rawgeti(L, lua.LUA_REGISTRYINDEX, sc.ref);
     lua.lua_setfield(L, -2, toLuaString('connection'));
@@ -157,30 +201,10 @@ export function registerSql(L: LuaState, host: LuaHost, exec: LuaExec, rand: Ran
     return raiseAt(L, `SQL error, errno = ${err.errno}, state = '${err.sqlState}': ${err.message}`);
   };
 
-  /** The driver half of sysbench's error check: counts, logs FATAL lines, maybe reconnects. */
-  const failed = (L: LuaState, sc: SqlConnection, err: DbError, op: 'query' | 'execute', logQuery: string, luaQuery: string): number => {
-    if (sc.driver.isIgnorable(err)) {
-      if (err.connectionLost && sc.con) {
-        host.countInc(Counter.Reconnect);
-        sc.pendingErr = err;
-        sc.pendingQuery = luaQuery;
-        currentConnection = sc;
-        const con = sc.con;
-        return exec.io(L, (cb) => con.reconnect((e) => cb(e, null)), afterReconnect);
-      }
-      host.countInc(Counter.Error);
-      return raiseSqlError(L, sc, err, true, luaQuery);
-    }
-    for (const line of sc.driver.fatalLines(op, err, logQuery)) host.log.fatal(line);
-    host.countInc(Counter.Error);
-    return raiseSqlError(L, sc, err, false, luaQuery);
-  };
-
-  const afterReconnect = (L: LuaState): number => {
-    const sc = currentConnection!;
-    const err = sc.pendingErr!;
-    return raiseSqlError(L, sc, err, exec.ioErr === null, sc.pendingQuery ?? '');
-  };
+  /** The driver half of sysbench's error check (counts, FATAL lines, reconnects), then the Lua half. */
+  const driverErrors = new DriverErrors(host, exec);
+  const failed = (L: LuaState, sc: SqlConnection, err: DbError, op: 'query' | 'execute', logQuery: string, luaQuery: string): number =>
+    driverErrors.check(L, sc, err, op, logQuery, (L, ignorable) => raiseSqlError(L, sc, err, ignorable, luaQuery));
 
   // the connection whose I/O is in flight (a Lua state runs one coroutine at a time)
   let currentConnection: SqlConnection | null = null;
@@ -194,8 +218,7 @@ export function registerSql(L: LuaState, host: LuaHost, exec: LuaExec, rand: Ran
     const r = exec.ioValue as DbResult;
     host.countInc(r.counter as number as Counter);
     if (r.counter === Counter.Read as number) { pushResult(L, sc, r); return 1; }
-    lua.lua_pushnil(L);
-    return 1;
+    return pushNoResult(L, sc);
   };
 
   const queryRowDone = (L: LuaState): number => {
@@ -203,12 +226,20 @@ export function registerSql(L: LuaState, host: LuaHost, exec: LuaExec, rand: Ran
     if (exec.ioErr !== null) return failed(L, sc, exec.ioErr as DbError, 'query', currentQuery, currentQuery);
     const r = exec.ioValue as DbResult;
     host.countInc(r.counter as number as Counter);
-    if (r.counter !== Counter.Read as number || r.nrows === 0 || !r.rows) return 0;
+    if (r.counter !== Counter.Read as number || r.nrows === 0 || !r.rows) { lua.lua_pushnil(L); return 1; }
     pushResult(L, sc, r);
     lua.lua_pop(L, 1);
     sc.result.next = 1;
     pushRowValues(L, r.rows[0], r.nfields);
     return r.nfields;
+  };
+
+  /** check_error()'s error("SQL API error", 3) after a tail call: the position of the caller's caller */
+  const raiseApiError = (L: LuaState): number => {
+    lauxlib.luaL_where(L, 2);
+    pushJsString(L, 'SQL API error');
+    lua.lua_concat(L, 2);
+    return lua.lua_error(L);
   };
 
   const liveConnection = (L: LuaState): SqlConnection => {
@@ -218,7 +249,11 @@ export function registerSql(L: LuaState, host: LuaHost, exec: LuaExec, rand: Ran
   };
 
   const runQuery = (L: LuaState, k: (L: LuaState) => number): number => {
-    const sc = liveConnection(L);
+    const sc = checkObj<SqlConnection>(L, 1, MT_CONNECTION);
+    if (sc.con === null) {
+      host.log.alert('attempt to use an already closed connection');
+      return raiseApiError(L);
+    }
     const text = bytesToString(luaBytes(L, 2));
     currentConnection = sc;
     currentQuery = text;
@@ -238,49 +273,7 @@ export function registerSql(L: LuaState, host: LuaHost, exec: LuaExec, rand: Ran
   };
 
   // ---- bulk inserts ------------------------------------------------------------------
-  const sendBulk = (sc: SqlConnection): void => {
-    sc.bulk!.send(sc.con!, (err, res, query) => {
-      if (err) {
-        if (!sc.driver.isIgnorable(err)) for (const line of sc.driver.fatalLines('query', err, query)) host.log.fatal(line);
-        host.countInc(Counter.Error);
-      } else {
-        host.countInc(res!.counter as number as Counter);
-      }
-    });
-  };
-
-  const bulkFailed = (L: LuaState, what: string): number => raiseAt(L, `${what} failed`);
-
-  // bulk_insert_next() with a full buffer: once the previous INSERT is done, send this one
-  const nextAfterIdle = (L: LuaState): number => {
-    const sc = currentConnection!;
-    if (sc.bulk!.takeFailure()) return bulkFailed(L, 'db_bulk_insert_next()');
-    sendBulk(sc);
-    sc.bulk!.append(luaBytes(L, 2));
-    lua.lua_pushboolean(L, true);
-    return 1;
-  };
-
-  const doneAfterLast = (L: LuaState): number => {
-    const sc = currentConnection!;
-    const failure = sc.bulk!.takeFailure();
-    sc.bulk = null;
-    if (failure) return bulkFailed(L, 'db_bulk_insert_done()');
-    lua.lua_pushboolean(L, true);
-    return 1;
-  };
-
-  const doneAfterIdle = (L: LuaState): number => {
-    const sc = currentConnection!;
-    const bulk = sc.bulk!;
-    if (bulk.takeFailure()) {
-      sc.bulk = null;
-      return bulkFailed(L, 'db_bulk_insert_done()');
-    }
-    if (bulk.rows === 0) return doneAfterLast(L);
-    sendBulk(sc);
-    return exec.io(L, (cb) => bulk.whenIdle(() => cb(null, null)), doneAfterLast);
-  };
+  const bulkFlow = new BulkFlow(host, exec, { results: 1, doneRaises: true });
 
   const connectionMethods: Record<string, LuaNative> = {
     query: (L) => runQuery(L, queryDone),
@@ -290,59 +283,37 @@ export function registerSql(L: LuaState, host: LuaHost, exec: LuaExec, rand: Ran
       const text = bytesToString(luaBytes(L, 2));
       currentConnection = sc;
       const con = sc.con!;
-      return exec.io(L, (cb) => con.prepare(text, cb), prepareDone);
+      return exec.io(L, (cb) => con.prepare(text, cb, threadRandom(L)), prepareDone);
     },
     bulk_insert_init: (L) => {
       const sc = liveConnection(L);
-      const prefix = luaBytes(L, 2);
-      if (prefix.length + 1 > BULK_PACKET_SIZE) {
-        host.log.fatal(`Query length exceeds the maximum value (${BULK_PACKET_SIZE}), aborting`);
-        return bulkFailed(L, 'db_bulk_insert_init()');
-      }
-      sc.bulk = new BulkInsert(prefix);
-      lua.lua_pushboolean(L, true);
-      return 1;
+      return bulkFlow.init(L, sc, luaBytes(L, 2));
     },
     bulk_insert_next: (L) => {
       const sc = liveConnection(L);
-      const bulk = sc.bulk;
-      if (bulk === null) {
-        host.log.alert('attempt to call bulk_insert_next() before bulk_insert_init()');
-        return bulkFailed(L, 'db_bulk_insert_next()');
-      }
-      const row = luaBytes(L, 2);
-      if (bulk.fits(row.length)) {
-        bulk.append(row);
-        lua.lua_pushboolean(L, true);
-        return 1;
-      }
-      if (bulk.rows === 0) {
-        host.log.fatal(`Query length exceeds the maximum value (${BULK_PACKET_SIZE}), aborting`);
-        return bulkFailed(L, 'db_bulk_insert_next()');
-      }
-      currentConnection = sc;
-      return exec.io(L, (cb) => bulk.whenIdle(() => cb(null, null)), nextAfterIdle);
+      return bulkFlow.next(L, sc, luaBytes(L, 2));
     },
-    bulk_insert_done: (L) => {
-      const sc = liveConnection(L);
-      const bulk = sc.bulk;
-      if (bulk === null) {
-        lua.lua_pushboolean(L, true);
-        return 1;
-      }
-      currentConnection = sc;
-      return exec.io(L, (cb) => bulk.whenIdle(() => cb(null, null)), doneAfterIdle);
-    },
+    bulk_insert_done: (L) => bulkFlow.done(L, liveConnection(L)),
     disconnect: (L) => {
       const sc = checkObj<SqlConnection>(L, 1, MT_CONNECTION);
       const con = sc.con;
-      if (con === null) { lua.lua_pushboolean(L, true); return 1; }
+      if (con === null) {
+        host.log.alert('attempt to close an already closed connection');
+        lua.lua_pushboolean(L, true);
+        return 1;
+      }
       sc.con = null;
+      sc.result.valid = false;
       connections.delete(sc);
       return exec.io(L, (cb) => con.close(() => cb(null, null)), (L) => { lua.lua_pushboolean(L, true); return 1; });
     },
     reconnect: (L) => {
       const sc = liveConnection(L);
+      if (sc.driver.canReconnect === false) {
+        host.log.alert('reconnect is not supported by the current driver');
+        lua.lua_pushboolean(L, true);
+        return 1;
+      }
       const con = sc.con!;
       return exec.io(L, (cb) => con.reconnect((e) => cb(e, null)), (L) => {
         if (exec.ioErr !== null) { host.countInc(Counter.Error); return raiseAt(L, 'assertion failed!'); }
@@ -362,8 +333,7 @@ export function registerSql(L: LuaState, host: LuaHost, exec: LuaExec, rand: Ran
     const r = exec.ioValue as DbResult;
     host.countInc(r.counter as number as Counter);
     if (r.counter === Counter.Read as number) { pushResult(L, st.sc, r); return 1; }
-    lua.lua_pushnil(L);
-    return 1;
+    return pushNoResult(L, st.sc);
   };
 
   const startExecute = (cb: (err: unknown, value: unknown) => void): void => {
@@ -386,12 +356,12 @@ export function registerSql(L: LuaState, host: LuaHost, exec: LuaExec, rand: Ran
     bind_param: (L) => {
       const st = checkObj<SqlStatement>(L, 1, MT_STATEMENT);
       const n = lua.lua_gettop(L) - 1;
-      if (n < 1) return 0;
+      if (n < 1) { lua.lua_pushnil(L); return 1; }
       const params: SqlParam[] = [];
       for (let i = 2; i <= n + 1; i++) params.push(checkObj<SqlParam>(L, i, MT_PARAM));
       st.params = params;
       st.values.length = n;
-      lua.lua_pushinteger(L, 0);
+      lua.lua_pushinteger(L, st.stmt.bind ? st.stmt.bind(params.map((p) => BIND_TYPES[p.kind])) : 0);
       return 1;
     },
     execute: (L) => {
@@ -516,6 +486,19 @@ export function registerSql(L: LuaState, host: LuaHost, exec: LuaExec, rand: Ran
     return 1;
   });
 
+  // type(): "cdata" for the SQL objects, as under LuaJIT (inspect.lua prints them by tostring)
+  lua.lua_pushcfunction(L, (L: LuaState) => {
+    lauxlib.luaL_checkany(L, 1);
+    const t = lua.lua_type(L, 1);
+    if (t === lua.LUA_TUSERDATA) {
+      const o = lua.lua_touserdata(L, 1)?.obj;
+      if (o !== undefined && CDATA.has(o)) { lua.lua_pushstring(L, CDATA_NAME); return 1; }
+    }
+    lua.lua_pushstring(L, lua.lua_typename(L, t));
+    return 1;
+  });
+  lua.lua_setglobal(L, toLuaString('type'));
+
   lua.lua_getglobal(L, toLuaString('sysbench'));
   lua.lua_createtable(L, 0, 4);
   lua.lua_pushcfunction(L, newDriver);
@@ -523,7 +506,7 @@ export function registerSql(L: LuaState, host: LuaHost, exec: LuaExec, rand: Ran
   lua.lua_setfield(L, -2, toLuaString('sql'));
   lua.lua_pop(L, 1);
 
-  closeAll.set(L, (done: () => void) => {
+  onCloseState(L, (done: () => void) => {
     const open = [...connections];
     connections.clear();
     let left = open.length;
@@ -535,13 +518,4 @@ export function registerSql(L: LuaState, host: LuaHost, exec: LuaExec, rand: Ran
       else if (--left === 0) done();
     }
   });
-}
-
-const closeAll = new WeakMap<object, (done: () => void) => void>();
-
-/** Closes the connections a state left open (sysbench frees them when the state closes). */
-export function closeConnections(L: LuaState, done: () => void): void {
-  const f = closeAll.get(L);
-  if (f) f(done);
-  else done();
 }

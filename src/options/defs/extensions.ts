@@ -17,6 +17,24 @@ export const EXTENSION_OPTIONS: readonly OptionDef[] = [
     default: '0',
     type: 'int',
   },
+  {
+    // sysbench 1.0.20 hard-codes these three SQLSTATEs (deadlock, unique violation,
+    // serialization failure) as ignorable; this makes the list configurable (sysbench #334)
+    name: 'pgsql-ignore-errors',
+    description:
+      'list of PostgreSQL SQLSTATE codes to ignore (the transaction is rolled back and the event ' +
+      'restarted), or "all" (sysbench-ts extension)',
+    default: '40P01,23505,40001',
+    type: 'list',
+  },
+  {
+    name: 'legacy-help',
+    description:
+      'print how the sysbench 0.5 options and scripts of the command line map to sysbench 1.0, ' +
+      'and the equivalent 1.0 command, then exit (sysbench-ts extension)',
+    default: 'off',
+    type: 'bool',
+  },
 ];
 
 /** Options backported from sysbench 1.1 (texts and defaults as 1.1 defines them). */

@@ -21,3 +21,4 @@ export {
   SYSBENCH_11_RAND_OPTIONS,
   SYSBENCH_11_PGSQL_OPTIONS,
 } from './extensions.js';
+export { RUN_EXTENSION_OPTIONS } from './run-extensions.js';

@@ -1,0 +1,11 @@
+-- sysbench-ts: sysbench 0.5 simple OLTP: one point select of c per event (0.5-style script).
+dofile((debug.getinfo(1, "S").source:match("^@(.*/)") or "") .. "common.lua")
+
+function thread_init()
+   set_vars()
+end
+
+function event()
+   local tbl = legacy_random_table()
+   db_query("SELECT c FROM " .. tbl .. " WHERE id=" .. sb_rand(1, oltp_table_size))
+end

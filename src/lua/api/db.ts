@@ -1,0 +1,413 @@
+// sysbench.db: the sysbench 0.5 Lua API as sysbench 1.0.20 still provides it (the
+// sb_lua_db_* functions of sb_lua.c); sysbench.compat.lua turns it into the db_* globals.
+//
+// Semantics kept from sysbench 1.0.20:
+// - one implicit connection per Lua state: db_connect() creates the driver (and sets the
+//   global db_driver) and connects unless already connected; db_query(), db_prepare() and
+//   db_bulk_insert_init() connect on first use; the other calls fail with "Uninitialized
+//   database connection" without one. Closing the state closes the connection.
+// - db_query() returns nothing (its result set is freed at once). An error the driver may
+//   ignore (--mysql-ignore-errors) restarts the event ({errcode = RESTART_EVENT}); any other
+//   raises "db_query() failed" at the caller's line, after the driver's FATAL lines.
+// - db_execute() returns a result-set handle; only ignorable errors raise (restart), other
+//   failures return a handle too (the FATAL lines are the only trace).
+// - db_bind_param() fixes each parameter's type when called (number: INT, string: CHAR), in
+//   the table's traversal order (LuaJIT's: 1, 2, ... first), and keeps the table: db_execute()
+//   reads the table's current values (nil: NULL). Quirk kept: sysbench binds strings afresh
+//   only when one outgrows its buffer, and such a binding never sends NULL for a string
+//   parameter, so a nil there re-sends the previous string until the next rebinding.
+// - db_bulk_insert_done() ignores a failed INSERT (it is only logged).
+import { lua, lauxlib, toLuaString, type LuaState, type LuaNative } from '../fengari.js';
+import type { ConnectFailure, DbConnection, DbDriver, DbError, DbResult, DbStatement } from '../../drivers/driver.js';
+import { Counter, type LuaHost } from '../host.js';
+import type { LuaExec } from '../exec.js';
+import { bytesToString, luaBytes, pushJsString } from '../strings.js';
+import type { BulkInsert } from './bulk-insert.js';
+import { BulkFlow, DriverErrors, onCloseState, raiseAt, type ConnHolder, type RaiseSqlError } from './sql-common.js';
+
+const MT_STMT = toLuaString('sysbench.stmt');
+const MT_RS = toLuaString('sysbench.rs');
+
+// db_error_t
+const DB_ERROR_NONE = 0;
+const DB_ERROR_IGNORABLE = 1;
+const DB_ERROR_FATAL = 2;
+// sb_lua_error_t
+const RESTART_EVENT = 1;
+
+const enum ParamKind { Int, Char }
+
+class LegacyConnection implements ConnHolder {
+  bulk: BulkInsert | null = null;
+  /** the connection holds a result set (sysbench's DB_CONN_RESULT_SET state) */
+  resultOpen = false;
+  constructor(readonly driver: DbDriver, public con: DbConnection | null) {}
+}
+
+interface Param {
+  id: number;
+  kind: ParamKind;
+  /** the value read at this execute is nil */
+  isNull: boolean;
+  num: number;
+  /** CHAR: the buffer's content and length in bytes */
+  buf: string;
+  buflen: number;
+  /** how the current binding sends it: honouring isNull, and with a buffer at all */
+  nullable: boolean;
+  buffered: boolean;
+}
+
+class LegacyStatement {
+  stmt: DbStatement | null = null;
+  params: Param[] = [];
+  paramRef: number = lua.LUA_REFNIL;
+  resultRef: number = lua.LUA_REFNIL;
+  readonly values: unknown[] = [];
+  constructor(readonly conn: LegacyConnection) {}
+}
+
+class LegacyResult {
+  constructor(readonly conn: LegacyConnection, public open: boolean) {}
+}
+
+function pushUserdata(L: LuaState, value: object, mt: Uint8Array): void {
+  const ud = lua.lua_newuserdata(L, 0);
+  ud.obj = value;
+  lauxlib.luaL_setmetatable(L, mt);
+}
+
+function checkObj<T>(L: LuaState, i: number, mt: Uint8Array): T {
+  return lauxlib.luaL_checkudata(L, i, mt).obj as T;
+}
+
+/** A C `int` from a Lua number, as x86-64 converts a double (out of range: INT_MIN). */
+function cInt(n: number): number {
+  const t = Math.trunc(n);
+  return t >= -2147483648 && t <= 2147483647 ? t : -2147483648;
+}
+
+/** Number of entries of the table at `index` (sb_lua_table_size: counts with lua_next). */
+function tableSize(L: LuaState, index: number): number {
+  let n = 0;
+  lua.lua_pushnil(L);
+  while (lua.lua_next(L, index) !== 0) {
+    lua.lua_pop(L, 1);
+    n++;
+  }
+  return n;
+}
+
+export function registerDb(L: LuaState, host: LuaHost, exec: LuaExec): void {
+  // this state's connection (sysbench keeps it in the thread's sb_lua_ctxt_t)
+  let conn: LegacyConnection | null = null;
+  // the operation in flight (a Lua state runs one coroutine at a time)
+  let connectingDriver: DbDriver | null = null;
+  let afterConnect: ((L: LuaState) => number) | null = null;
+  let queryText = '';
+  let current: LegacyStatement | null = null;
+
+  const driverErrors = new DriverErrors(host, exec);
+  const bulkFlow = new BulkFlow(host, exec, { results: 0, doneRaises: false });
+
+  /** Throws { errcode = RESTART_EVENT }: thread_run() restarts the event. */
+  const restartEvent = (L: LuaState): number => {
+    host.log.debug('Ignored error encountered, restarting transaction');
+    lua.lua_createtable(L, 0, 1);
+    lua.lua_pushinteger(L, RESTART_EVENT);
+    lua.lua_setfield(L, -2, toLuaString('errcode'));
+    return lua.lua_error(L);
+  };
+
+  const checkConnection = (L: LuaState): LegacyConnection => {
+    if (conn === null) raiseAt(L, 'Uninitialized database connection');
+    return conn!;
+  };
+
+  // ---- db_connect / db_disconnect ----------------------------------------------------
+  const connected = (L: LuaState): number => {
+    if (exec.ioErr !== null) {
+      for (const line of (exec.ioErr as ConnectFailure).lines) host.log.fatal(line);
+      return raiseAt(L, 'Failed to connect to the database');
+    }
+    conn = new LegacyConnection(connectingDriver!, exec.ioValue as DbConnection);
+    connectingDriver = null;
+    const k = afterConnect!;
+    afterConnect = null;
+    return k(L);
+  };
+
+  /** sb_lua_db_connect(), then `then`: a new driver each time, a connection unless there is one. */
+  const connect = (L: LuaState, then: (L: LuaState) => number): number => {
+    const drv = host.createDriver(null);
+    if (typeof drv === 'string') {
+      host.log.fatal(drv);
+      return raiseAt(L, 'DB initialization failed');
+    }
+    pushJsString(L, drv.name);
+    lua.lua_setglobal(L, toLuaString('db_driver'));
+    if (conn !== null) return then(L);
+    connectingDriver = drv;
+    afterConnect = then;
+    return exec.io(L, (cb) => drv.connect(cb as never), connected);
+  };
+
+  const nothing = (): number => 0;
+  const withConnection = (k: (L: LuaState) => number): LuaNative => (L) => (conn === null ? connect(L, k) : k(L));
+
+  const disconnect = (L: LuaState): number => {
+    const c = conn;
+    if (c === null) return 0;
+    conn = null;
+    const con = c.con;
+    c.con = null;
+    if (con === null) return 0;
+    return exec.io(L, (cb) => con.close(() => cb(null, null)), nothing);
+  };
+
+  // ---- db_query ----------------------------------------------------------------------
+  const raiseQuery: RaiseSqlError = (L, ignorable) => (ignorable ? restartEvent(L) : raiseAt(L, 'db_query() failed'));
+
+  const queryDone = (L: LuaState): number => {
+    const c = conn!;
+    if (exec.ioErr !== null) return driverErrors.check(L, c, exec.ioErr as DbError, 'query', queryText, raiseQuery);
+    host.countInc((exec.ioValue as DbResult).counter as number as Counter);
+    return 0;
+  };
+
+  const runQuery = (L: LuaState): number => {
+    const c = conn!;
+    const text = bytesToString(luaBytes(L, 1));
+    c.resultOpen = false;
+    queryText = text;
+    const con = c.con!;
+    return exec.io(L, (cb) => con.query(text, cb), queryDone);
+  };
+
+  // ---- prepared statements -----------------------------------------------------------
+  const prepareDone = (L: LuaState): number => {
+    if (exec.ioErr !== null) {
+      for (const line of current!.conn.driver.fatalLines('prepare', exec.ioErr as DbError, '')) host.log.fatal(line);
+      current = null;
+      return raiseAt(L, 'db_prepare() failed');
+    }
+    current!.stmt = exec.ioValue as DbStatement;
+    current = null;
+    return 1; // the statement's userdata, pushed before the prepare
+  };
+
+  const runPrepare = (L: LuaState): number => {
+    const c = conn!;
+    const text = bytesToString(luaBytes(L, 1));
+    const st = new LegacyStatement(c);
+    pushUserdata(L, st, MT_STMT);
+    current = st;
+    const con = c.con!;
+    return exec.io(L, (cb) => con.prepare(text, cb), prepareDone);
+  };
+
+  /** db_bind_param / db_bind_result: the table's entries, typed by their current values. */
+  const readBinds = (L: LuaState): Param[] => {
+    if (!lua.lua_istable(L, 2)) raiseAt(L, 'table was expected');
+    if (tableSize(L, 2) === 0) raiseAt(L, 'table is empty');
+    const binds: Param[] = [];
+    // key at -2, value at -1
+    const entry = (): void => {
+      const t = lua.lua_type(L, -1);
+      if (t !== lua.LUA_TNUMBER && t !== lua.LUA_TSTRING) {
+        // sysbench raises the bare message (no position)
+        pushJsString(L, `Unsupported variable type: ${bytesToString(lauxlib.luaL_typename(L, -1))}`);
+        lua.lua_error(L);
+      }
+      const id = cInt(lauxlib.luaL_checknumber(L, -2));
+      binds.push({
+        id, kind: t === lua.LUA_TNUMBER ? ParamKind.Int : ParamKind.Char,
+        isNull: false, num: 0, buf: '', buflen: 0, nullable: true, buffered: true,
+      });
+    };
+    // LuaJIT's lua_next visits the array part (1, 2, ...) first; fengari's order differs
+    let seq = 0;
+    for (;;) {
+      lua.lua_pushinteger(L, seq + 1);
+      if (lua.lua_rawgeti(L, 2, seq + 1) === lua.LUA_TNIL) {
+        lua.lua_pop(L, 2);
+        break;
+      }
+      entry();
+      lua.lua_pop(L, 2);
+      seq++;
+    }
+    lua.lua_pushnil(L);
+    while (lua.lua_next(L, 2) !== 0) {
+      const inSeq = lua.lua_isinteger(L, -2) && lua.lua_tointeger(L, -2) >= 1 && lua.lua_tointeger(L, -2) <= seq;
+      if (!inSeq) entry();
+      lua.lua_pop(L, 1);
+    }
+    return binds;
+  };
+
+  const tableRef = (L: LuaState, old: number): number => {
+    if (old !== lua.LUA_REFNIL) lauxlib.luaL_unref(L, lua.LUA_REGISTRYINDEX, old);
+    lua.lua_pushvalue(L, 2);
+    return lauxlib.luaL_ref(L, lua.LUA_REGISTRYINDEX);
+  };
+
+  const pushResult = (L: LuaState, c: LegacyConnection, open: boolean): number => {
+    pushUserdata(L, new LegacyResult(c, open), MT_RS);
+    return 1;
+  };
+
+  const raiseExecute: RaiseSqlError = (L, ignorable) => (ignorable ? restartEvent(L) : pushResult(L, current!.conn, false));
+
+  const executeDone = (L: LuaState): number => {
+    const st = current!;
+    if (exec.ioErr !== null) return driverErrors.check(L, st.conn, exec.ioErr as DbError, 'execute', st.stmt!.sql, raiseExecute);
+    const r = exec.ioValue as DbResult;
+    host.countInc(r.counter as number as Counter);
+    const read = r.counter === Counter.Read as number;
+    st.conn.resultOpen = read;
+    return pushResult(L, st.conn, read);
+  };
+
+  const startExecute = (cb: (err: unknown, value: unknown) => void): void => {
+    const st = current!;
+    st.stmt!.execute(st.values, cb as never);
+  };
+
+  // ---- sysbench.db -------------------------------------------------------------------
+  const natives: Record<string, LuaNative> = {
+    connect: (L) => connect(L, nothing),
+    disconnect,
+    query: withConnection(runQuery),
+    bulk_insert_init: withConnection((L) => {
+      const c = conn!;
+      c.resultOpen = false;
+      return bulkFlow.init(L, c, luaBytes(L, 1));
+    }),
+    bulk_insert_next: (L) => {
+      const c = checkConnection(L);
+      return bulkFlow.next(L, c, luaBytes(L, 1));
+    },
+    bulk_insert_done: (L) => bulkFlow.done(L, checkConnection(L)),
+    prepare: withConnection(runPrepare),
+    bind_param: (L) => {
+      checkConnection(L);
+      const st = checkObj<LegacyStatement>(L, 1, MT_STMT);
+      st.params = readBinds(L);
+      st.paramRef = tableRef(L, st.paramRef);
+      return 0;
+    },
+    bind_result: (L) => {
+      checkConnection(L);
+      const st = checkObj<LegacyStatement>(L, 1, MT_STMT);
+      readBinds(L);
+      st.resultRef = tableRef(L, st.resultRef);
+      return 0;
+    },
+    execute: (L) => {
+      checkConnection(L);
+      const st = checkObj<LegacyStatement>(L, 1, MT_STMT);
+      lua.lua_rawgeti(L, lua.LUA_REGISTRYINDEX, st.paramRef);
+      if (!lua.lua_isnil(L, -1) && !lua.lua_istable(L, -1)) raiseAt(L, 'table expected');
+      const { params, values } = st;
+      let rebind = false;
+      for (let i = 0; i < params.length; i++) {
+        const p = params[i];
+        lua.lua_pushinteger(L, p.id);
+        lua.lua_gettable(L, -2);
+        p.isNull = lua.lua_isnil(L, -1);
+        if (!p.isNull) {
+          if (p.kind === ParamKind.Int) p.num = cInt(lauxlib.luaL_checknumber(L, -1));
+          else {
+            const bytes = lauxlib.luaL_checklstring(L, -1);
+            if (bytes.length > p.buflen) rebind = true;
+            p.buf = bytesToString(bytes);
+            p.buflen = bytes.length;
+          }
+        }
+        lua.lua_pop(L, 1);
+      }
+      lua.lua_pop(L, 1);
+      values.length = params.length;
+      for (let i = 0; i < params.length; i++) {
+        const p = params[i];
+        if (rebind) {
+          // a NULL is bound without a buffer; a string binding ignores is_null from now on
+          p.nullable = p.isNull || p.kind === ParamKind.Int;
+          p.buffered = !p.isNull;
+        }
+        if (p.isNull && p.nullable) values[i] = null;
+        else if (!p.buffered) values[i] = p.kind === ParamKind.Int ? null : '';
+        else values[i] = p.kind === ParamKind.Int ? p.num : p.buf;
+      }
+      if (st.conn.con === null || st.stmt === null) {
+        host.log.alert('attempt to use an already closed connection');
+        return pushResult(L, st.conn, false);
+      }
+      st.conn.resultOpen = false;
+      current = st;
+      return exec.io(L, startExecute, executeDone);
+    },
+    close: (L) => {
+      checkConnection(L);
+      const st = checkObj<LegacyStatement>(L, 1, MT_STMT);
+      st.params = [];
+      lauxlib.luaL_unref(L, lua.LUA_REGISTRYINDEX, st.paramRef);
+      lauxlib.luaL_unref(L, lua.LUA_REGISTRYINDEX, st.resultRef);
+      st.paramRef = st.resultRef = lua.LUA_REFNIL;
+      if (st.conn.con === null) {
+        host.log.alert('attempt to use an already closed connection');
+        return 0;
+      }
+      st.conn.resultOpen = false;
+      st.stmt?.close();
+      st.stmt = null;
+      return 0;
+    },
+    store_results: (L) => {
+      checkConnection(L);
+      checkObj<LegacyResult>(L, 1, MT_RS);
+      return 0; // sysbench stores results in db_query()/db_execute() already
+    },
+    free_results: (L) => {
+      checkConnection(L);
+      const rs = checkObj<LegacyResult>(L, 1, MT_RS);
+      if (!rs.open) return 0;
+      rs.open = false;
+      if (rs.conn.con === null) host.log.alert('attempt to use an already closed connection');
+      else if (!rs.conn.resultOpen) host.log.alert('attempt to free an invalid result set');
+      else rs.conn.resultOpen = false;
+      return 0;
+    },
+  };
+
+  // metatables as sysbench creates them: empty, and no __name (tostring gives "userdata: ...")
+  for (const mt of [MT_STMT, MT_RS]) {
+    lauxlib.luaL_newmetatable(L, mt);
+    lua.lua_pushnil(L);
+    lua.lua_setfield(L, -2, toLuaString('__name'));
+    lua.lua_pop(L, 1);
+  }
+
+  lua.lua_getglobal(L, toLuaString('sysbench'));
+  lua.lua_createtable(L, 0, 16);
+  for (const [k, f] of Object.entries(natives)) {
+    lua.lua_pushcfunction(L, f);
+    lua.lua_setfield(L, -2, toLuaString(k));
+  }
+  for (const [k, v] of [['DB_ERROR_NONE', DB_ERROR_NONE], ['DB_ERROR_RESTART_TRANSACTION', DB_ERROR_IGNORABLE], ['DB_ERROR_FAILED', DB_ERROR_FATAL]] as const) {
+    lua.lua_pushinteger(L, v);
+    lua.lua_setfield(L, -2, toLuaString(k));
+  }
+  lua.lua_setfield(L, -2, toLuaString('db'));
+  lua.lua_pop(L, 1);
+
+  onCloseState(L, (done) => {
+    const c = conn;
+    conn = null;
+    const con = c?.con ?? null;
+    if (c) c.con = null;
+    if (con === null) return done();
+    con.close(done);
+  });
+}

@@ -1,0 +1,21 @@
+// sysbench-ts extensions of run control and reporting (none of them exists in sysbench).
+import type { OptionDef } from '../types.js';
+
+export const RUN_EXTENSION_OPTIONS: readonly OptionDef[] = [
+  {
+    name: 'json-report',
+    description:
+      'write the complete final result (counters, latency summary and percentiles, raw histogram) as one JSON ' +
+      "document to this file, or '-' for stdout (sysbench-ts extension) []",
+    default: '',
+    type: 'string',
+  },
+  {
+    name: 'rate-latency-limit',
+    description:
+      'with --rate: drop events that waited in the queue longer than this many milliseconds, and events that find ' +
+      'the queue full, counting them instead of aborting (like pgbench --latency-limit; sysbench-ts extension) [0 = off]',
+    default: '0',
+    type: 'int',
+  },
+];
