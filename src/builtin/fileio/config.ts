@@ -160,6 +160,11 @@ export function fileioParse(reg: OptionRegistry, g: FileioGlobals, log: Logger, 
 export function fileioInit(reg: OptionRegistry, g: FileioGlobals, log: Logger, out: (text: string) => void): FileioConfig | null {
   const c = fileioParse(reg, g, log, out);
   if (c === null) return null;
+  if (c.fileSize === 0 && isRandomMode(c.testMode)) {
+    // sysbench divides by the file size here and dies of SIGFPE
+    log.fatal(`Invalid value for file-total-size: ${c.totalSize} bytes make empty files for ${c.numFiles} files`);
+    return null;
+  }
   if (c.ioMode === 'async') {
     const backlog = reg.getInt('file-async-backlog');
     if (backlog <= 0) {
