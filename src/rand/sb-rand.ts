@@ -386,7 +386,7 @@ export class SbRng {
         continue;
       }
       const lo = (s0l + s1l) | 0;
-      const hi = (s0h + s1h + ((lo >>> 0) < (s0l >>> 0) ? 1 : 0)) | 0;
+      const hi = (s0h + s1h + (((s0l & s1l) | ((s0l | s1l) & ~lo)) >>> 31)) | 0;
       const bh = s1h ^ s0h;
       const bl = s1l ^ s0l;
       const nh = ((s0l << 23) | (s0h >>> 9)) ^ bh ^ ((bh << 14) | (bl >>> 18));

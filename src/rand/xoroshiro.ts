@@ -42,9 +42,10 @@ export class Xoroshiro128Plus {
     let bh = this.s1h;
     let bl = this.s1l;
 
-    // result = s0 + s1 (mod 2^64); int32-only arithmetic, carry by unsigned compare
+    // result = s0 + s1 (mod 2^64) in int32 halves; the carry out of the low half is computed
+    // without a branch (a data-dependent branch mispredicts half the time)
     const lo = (al + bl) | 0;
-    const carry = (lo >>> 0) < (al >>> 0) ? 1 : 0;
+    const carry = ((al & bl) | ((al | bl) & ~lo)) >>> 31;
     this.lo = lo >>> 0;
     this.hi = (ah + bh + carry) >>> 0;
 
@@ -74,7 +75,7 @@ export class Xoroshiro128Plus {
     let bl = this.s1l;
 
     const lo = (al + bl) | 0;
-    const hi = (ah + bh + ((lo >>> 0) < (al >>> 0) ? 1 : 0)) | 0;
+    const hi = (ah + bh + (((al & bl) | ((al | bl) & ~lo)) >>> 31)) | 0;
 
     bh ^= ah;
     bl ^= al;
