@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { homedir } from 'node:os';
 import { lua, lauxlib, lualib, toLuaString, type LuaState, type LuaNative } from './fengari.js';
 import { LuaExec, errorText } from './exec.js';
+import { loadCached, loadFileCached } from './chunk-cache.js';
 import type { LuaHost } from './host.js';
 import { coreNatives } from './api/core.js';
 import { bitNatives } from './api/bit.js';
@@ -11,7 +12,7 @@ import { registerSql, type RandStringSource } from './api/sql.js';
 import { registerDb } from './api/db.js';
 import { registerHistogram } from './api/histogram.js';
 import { installStringFormat } from './api/string-format.js';
-import { INTERNAL_LUA_DIR, OUR_LUA_DIR, SYSTEM_LUA_DIR, VERSION } from '../paths.js';
+import { INTERNAL_LUA_DIR, OUR_LUA_DIR, SYSTEM_LUA_DIR, VERSION, WORKLOADS_LUA_DIR } from '../paths.js';
 
 export interface RandApi extends RandStringSource {
   /** natives of the sysbench.rand table */
@@ -41,12 +42,32 @@ export function luaSearchPath(scriptPath: string | null, env: NodeJS.ProcessEnv 
     parts.push(`${home}/.luarocks/share/lua/5.1/?.lua`, `${home}/.luarocks/share/lua/5.1/?/init.lua`,
       `${home}/.luarocks/share/lua/?.lua`, `${home}/.luarocks/share/lua/?/init.lua`);
   }
-  parts.push('/usr/local/share/lua/5.1/?.lua', '/usr/share/lua/5.1/?.lua', `${OUR_LUA_DIR}/?.lua`, `${SYSTEM_LUA_DIR}/?.lua`);
+  parts.push('/usr/local/share/lua/5.1/?.lua', '/usr/share/lua/5.1/?.lua', `${OUR_LUA_DIR}/?.lua`, `${SYSTEM_LUA_DIR}/?.lua`,
+    `${WORKLOADS_LUA_DIR}/?.lua`);
   const def = parts.join(';') + ';';
   const user = env.LUA_PATH;
   // like Lua: ';;' in LUA_PATH stands for the default path
   return user === undefined ? def : user.replace(';;', ';' + def + ';');
 }
+
+/** package.searchers[2] (Lua files along package.path), loading through the chunk cache. */
+const searchLuaModule: LuaNative = (L) => {
+  const name = lauxlib.luaL_checkstring(L, 1);
+  lua.lua_getglobal(L, toLuaString('package'));
+  lua.lua_getfield(L, -1, toLuaString('searchpath'));
+  lua.lua_pushvalue(L, 1);
+  lua.lua_getfield(L, -3, toLuaString('path'));
+  lua.lua_call(L, 2, 2);
+  if (lua.lua_isnil(L, -2)) return 1; // the "no file ..." list
+  lua.lua_pop(L, 1);
+  const filename = lua.lua_tojsstring(L, -1) as string;
+  if (loadFileCached(L, filename) !== lua.LUA_OK) {
+    return lauxlib.luaL_error(L, toLuaString("error loading module '%s' from file '%s':\n\t%s"),
+      name, lua.lua_tostring(L, -2), lua.lua_tostring(L, -1));
+  }
+  lua.lua_pushstring(L, toLuaString(filename));
+  return 2;
+};
 
 function setTable(L: LuaState, natives: Record<string, LuaNative>): void {
   for (const [k, f] of Object.entries(natives)) {
@@ -60,7 +81,7 @@ function setTable(L: LuaState, natives: Record<string, LuaNative>): void {
 const INTERNAL_MODULES = ['sysbench.lua', 'sysbench.rand.lua', 'sysbench.cmdline.lua', 'sysbench.sql.lua', 'sysbench.histogram.lua', 'sysbench.compat.lua'];
 
 function runInternal(L: LuaState, name: string): void {
-  if (lauxlib.luaL_loadbuffer(L, internalChunk(name), null, toLuaString(name)) !== lua.LUA_OK ||
+  if (loadCached(L, `internal:${name}`, name, () => internalChunk(name)) !== lua.LUA_OK ||
       lua.lua_pcall(L, 0, 0, 0) !== lua.LUA_OK) {
     throw new Error(`failed to load internal module '${name}': ${errorText(L)}`);
   }
@@ -87,6 +108,11 @@ export function newSysbenchState(host: LuaHost, rand: RandApi): SysbenchState {
     return 1;
   });
   lua.lua_setfield(L, -2, toLuaString('ffi'));
+  lua.lua_pop(L, 1);
+  // require() of Lua files goes through the compiled-chunk cache
+  lua.lua_getfield(L, -1, toLuaString('searchers'));
+  lua.lua_pushcfunction(L, searchLuaModule);
+  lua.lua_rawseti(L, -2, 2);
   lua.lua_pop(L, 1);
   // LuaJIT's bit: both a module and a global
   lua.lua_getfield(L, -1, toLuaString('loaded'));
@@ -148,7 +174,7 @@ export function loadScript(state: SysbenchState, path: string, done: (err: strin
   const { L, exec } = state;
   const status = path === STDIN_SCRIPT
     ? lauxlib.luaL_loadbuffer(L, new Uint8Array(readFileSync(0)), null, toLuaString('=stdin'))
-    : lauxlib.luaL_loadfilex(L, toLuaString(path), null);
+    : loadFileCached(L, path);
   if (status !== lua.LUA_OK) {
     const msg = errorText(L);
     lua.lua_pop(L, 1);
