@@ -1,15 +1,8 @@
 // The database driver interface. One file per database implements it (mysql.ts, later pgsql.ts).
+import type { SbCounter } from '../stats/counters.js';
+
 // Callback style on purpose: these calls sit on the per-query hot path, and a Promise per
 // query costs measurable client CPU.
-
-/** How sysbench counts a statement: SB_CNT_OTHER/READ/WRITE (plus errors and reconnects). */
-export const enum QueryCounter {
-  Other = 0,
-  Read = 1,
-  Write = 2,
-  Error = 4,
-  Reconnect = 5,
-}
 
 export interface DbError {
   /** driver-specific error number (MySQL errno, or 0) */
@@ -21,7 +14,8 @@ export interface DbError {
 }
 
 export interface DbResult {
-  counter: QueryCounter;
+  /** how sysbench counts the statement: Read, Write or Other */
+  counter: SbCounter;
   nrows: number;
   nfields: number;
   /** rows as arrays of column text (null for SQL NULL); null for non-read statements */

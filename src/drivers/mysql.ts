@@ -3,9 +3,10 @@ import mysql from 'mysql2';
 import { existsSync } from 'node:fs';
 import type { Logger } from '../output.js';
 import {
-  QueryCounter, type ConnectFailure, type DbCallback, type DbConnection, type DbDriver,
+  type ConnectFailure, type DbCallback, type DbConnection, type DbDriver,
   type DbError, type DbResult, type DbStatement,
 } from './driver.js';
+import { SbCounter } from '../stats/counters.js';
 
 export interface MysqlOptions {
   hosts: string[];
@@ -63,10 +64,10 @@ function toResult(res: unknown, fields: unknown): DbResult {
   if (Array.isArray(res)) {
     const rows = res as unknown[][];
     const nfields = Array.isArray(fields) ? fields.length : (rows[0]?.length ?? 0);
-    return { counter: QueryCounter.Read, nrows: rows.length, nfields, rows: rows as (string | null)[][] };
+    return { counter: SbCounter.Read, nrows: rows.length, nfields, rows: rows as (string | null)[][] };
   }
   const affected = (res as { affectedRows?: number } | null)?.affectedRows ?? 0;
-  return { counter: affected > 0 ? QueryCounter.Write : QueryCounter.Other, nrows: affected, nfields: 0, rows: null };
+  return { counter: affected > 0 ? SbCounter.Write : SbCounter.Other, nrows: affected, nfields: 0, rows: null };
 }
 
 /** Rows from mysql2 hold numbers and Buffers; sysbench's fetch_row gives text. Converted lazily. */
@@ -76,7 +77,7 @@ export function rowText(row: unknown[]): (string | null)[] {
   return out;
 }
 
-const DRY_RESULT: DbResult = { counter: QueryCounter.Other, nrows: 0, nfields: 0, rows: null };
+const DRY_RESULT: DbResult = { counter: SbCounter.Other, nrows: 0, nfields: 0, rows: null };
 
 class DryRunStatement implements DbStatement {
   constructor(readonly sql: string, readonly paramCount: number) {}
@@ -108,7 +109,7 @@ class MysqlStatement implements DbStatement {
       if (err) return cb(toDbError(err), null);
       const r = toResult(res, fields);
       // sysbench counts a prepared statement by its field count, not by its rows
-      if (this.isRead) r.counter = QueryCounter.Read;
+      if (this.isRead) r.counter = SbCounter.Read;
       cb(null, r);
     });
   }

@@ -14,9 +14,10 @@ import { homedir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import type { Logger } from '../output.js';
 import {
-  QueryCounter, type ConnectFailure, type DbCallback, type DbConnection, type DbDriver,
+  type ConnectFailure, type DbCallback, type DbConnection, type DbDriver,
   type DbError, type DbResult, type DbStatement,
 } from './driver.js';
+import { SbCounter } from '../stats/counters.js';
 
 export interface PgsqlOptions {
   host: string;
@@ -267,10 +268,10 @@ abstract class Op {
     if (this.empty) return null;
     if (this.tuples) {
       const rows = this.rows ?? [];
-      return { counter: QueryCounter.Read, nrows: rows.length, nfields: this.nfields, rows };
+      return { counter: SbCounter.Read, nrows: rows.length, nfields: this.nfields, rows };
     }
     const n = cmdTuples(this.tag);
-    return { counter: n > 0 ? QueryCounter.Write : QueryCounter.Other, nrows: n, nfields: 0, rows: null };
+    return { counter: n > 0 ? SbCounter.Write : SbCounter.Other, nrows: n, nfields: 0, rows: null };
   }
 }
 

@@ -1,17 +1,8 @@
 // What a Lua state needs from the program around it. The runner provides one per state.
 import type { DbDriver } from '../drivers/driver.js';
+import type { SbCounter } from '../stats/counters.js';
 import type { Logger, Writer } from '../output.js';
 import type { ExportedOption } from './api/opt.js';
-
-/** Counter slots, numbered as sysbench's sb_counter_type (SB_CNT_*). */
-export const enum Counter {
-  Other = 0,
-  Read = 1,
-  Write = 2,
-  Trx = 3,
-  Error = 4,
-  Reconnect = 5,
-}
 
 export interface ScriptOptionDef {
   name: string;
@@ -39,7 +30,7 @@ export interface LuaHost {
   legacyGlobals(): boolean;
   /** creates a driver by name (null: --db-driver); returns an error text when it cannot */
   createDriver(name: string | null): DbDriver | string;
-  countInc(counter: Counter): void;
+  countInc(counter: SbCounter): void;
   /**
    * Start of an event: true to go on, false when the limits say stop. When it returns a
    * function, the event must wait (e.g. for --rate): call it with a callback that receives

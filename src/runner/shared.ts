@@ -2,6 +2,7 @@
 // and per-worker latency histograms. Workers write their own slots without atomics; the
 // main thread only reads counters (monotonic), so reports need no locking.
 import { HIST_SIZE } from '../stats/histogram.js';
+import { SbCounter } from '../stats/counters.js';
 
 /** Int32 control words */
 export const enum Ctl {
@@ -31,14 +32,14 @@ export const enum Ctl {
   Size = 16,
 }
 
-/** Float64 per-thread slots; counters 0..5 are numbered as sysbench's SB_CNT_* */
+/** Float64 per-thread slots; the first six are sysbench's SB_CNT_* counters */
 export const enum Stat {
-  Other = 0,
-  Read = 1,
-  Write = 2,
-  Trx = 3,
-  Error = 4,
-  Reconnect = 5,
+  Other = SbCounter.Other,
+  Read = SbCounter.Read,
+  Write = SbCounter.Write,
+  Trx = SbCounter.Trx,
+  Error = SbCounter.Error,
+  Reconnect = SbCounter.Reconnect,
   Events = 6,
   /** sum of event latencies, ms */
   TimeSum = 7,

@@ -2,7 +2,8 @@
 import type { Logger, Writer } from '../output.js';
 import type { DbDriver } from '../drivers/driver.js';
 import { createDriver, type DriverConfig } from '../drivers/index.js';
-import type { Counter, LuaHost, ScriptOptionDef } from '../lua/host.js';
+import type { LuaHost, ScriptOptionDef } from '../lua/host.js';
+import type { SbCounter } from '../stats/counters.js';
 import type { ExportedOption } from '../lua/api/opt.js';
 import { Ctl, type SharedViews } from './shared.js';
 import { ThreadStats, type EventStart } from './thread-stats.js';
@@ -75,7 +76,7 @@ export class StateHost implements LuaHost {
     return createDriver(name, this.o.driver, this.log, () => Atomics.add(ctl, Ctl.ConnIndex, 1));
   }
 
-  countInc(counter: Counter): void {
+  countInc(counter: SbCounter): void {
     this.stats.inc(counter);
   }
 

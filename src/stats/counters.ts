@@ -18,6 +18,16 @@
  */
 
 /** The six sysbench counters (sb_counter_type_t). */
+/** sysbench's SB_CNT_* counters, with sysbench's numbers (scripts pass them to ffi.C.sb_counter_inc) */
+export const enum SbCounter {
+  Other = 0,
+  Read = 1,
+  Write = 2,
+  Trx = 3,
+  Error = 4,
+  Reconnect = 5,
+}
+
 export interface CounterValues {
   events: number;
   reads: number;

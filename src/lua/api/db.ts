@@ -19,7 +19,8 @@
 // - db_bulk_insert_done() ignores a failed INSERT (it is only logged).
 import { lua, lauxlib, toLuaString, type LuaState, type LuaNative } from '../fengari.js';
 import type { ConnectFailure, DbConnection, DbDriver, DbError, DbResult, DbStatement } from '../../drivers/driver.js';
-import { Counter, type LuaHost } from '../host.js';
+import type { LuaHost } from '../host.js';
+import { SbCounter } from '../../stats/counters.js';
 import type { LuaExec } from '../exec.js';
 import { bytesToString, luaBytes, pushJsString } from '../strings.js';
 import type { BulkInsert } from './bulk-insert.js';
@@ -171,7 +172,7 @@ export function registerDb(L: LuaState, host: LuaHost, exec: LuaExec): void {
   const queryDone = (L: LuaState): number => {
     const c = conn!;
     if (exec.ioErr !== null) return driverErrors.check(L, c, exec.ioErr as DbError, 'query', queryText, raiseQuery);
-    host.countInc((exec.ioValue as DbResult).counter as number as Counter);
+    host.countInc((exec.ioValue as DbResult).counter);
     return 0;
   };
 
@@ -263,8 +264,8 @@ export function registerDb(L: LuaState, host: LuaHost, exec: LuaExec): void {
     const st = current!;
     if (exec.ioErr !== null) return driverErrors.check(L, st.conn, exec.ioErr as DbError, 'execute', st.stmt!.sql, raiseExecute);
     const r = exec.ioValue as DbResult;
-    host.countInc(r.counter as number as Counter);
-    const read = r.counter === Counter.Read as number;
+    host.countInc(r.counter);
+    const read = r.counter === SbCounter.Read;
     st.conn.resultOpen = read;
     return pushResult(L, st.conn, read);
   };

@@ -5,7 +5,8 @@
 // multi-row inserts, and closing a state's connections.
 import { lua, lauxlib, type LuaState } from '../fengari.js';
 import type { DbConnection, DbDriver, DbError } from '../../drivers/driver.js';
-import { Counter, type LuaHost } from '../host.js';
+import type { LuaHost } from '../host.js';
+import { SbCounter } from '../../stats/counters.js';
 import type { LuaExec } from '../exec.js';
 import { pushJsString } from '../strings.js';
 import { BulkInsert, BULK_PACKET_SIZE } from './bulk-insert.js';
@@ -45,15 +46,15 @@ export class DriverErrors {
     if (h.driver.isIgnorable(err)) {
       const con = h.con;
       if (err.connectionLost && con) {
-        host.countInc(Counter.Reconnect);
+        host.countInc(SbCounter.Reconnect);
         this.pending = raise;
         return this.exec.io(L, (cb) => con.reconnect((e) => cb(e, null)), this.afterReconnect);
       }
-      host.countInc(Counter.Error);
+      host.countInc(SbCounter.Error);
       return raise(L, true);
     }
     for (const line of h.driver.fatalLines(op, err, logQuery)) host.log.fatal(line);
-    host.countInc(Counter.Error);
+    host.countInc(SbCounter.Error);
     return raise(L, false);
   }
 
@@ -129,9 +130,9 @@ export class BulkFlow {
     h.bulk!.send(h.con!, (err, res, query) => {
       if (err) {
         if (!h.driver.isIgnorable(err)) for (const line of h.driver.fatalLines('query', err, query)) host.log.fatal(line);
-        host.countInc(Counter.Error);
+        host.countInc(SbCounter.Error);
       } else {
-        host.countInc(res!.counter as number as Counter);
+        host.countInc(res!.counter);
       }
     });
   }

@@ -2,7 +2,8 @@
 // Natives on the per-query path (param:set, stmt:execute) allocate nothing in the common case.
 import { lua, lauxlib, toLuaString, type LuaState, type LuaNative } from '../fengari.js';
 import type { DbConnection, DbDriver, DbError, DbResult, DbStatement, ConnectFailure } from '../../drivers/driver.js';
-import { Counter, type LuaHost } from '../host.js';
+import type { LuaHost } from '../host.js';
+import { SbCounter } from '../../stats/counters.js';
 import type { LuaExec } from '../exec.js';
 import { bytesToString, luaBytes, pushJsString } from '../strings.js';
 import type { BulkInsert } from './bulk-insert.js';
@@ -216,8 +217,8 @@ export function registerSql(L: LuaState, host: LuaHost, exec: LuaExec, rand: Ran
     const sc = currentConnection!;
     if (exec.ioErr !== null) return failed(L, sc, exec.ioErr as DbError, 'query', currentQuery, currentQuery);
     const r = exec.ioValue as DbResult;
-    host.countInc(r.counter as number as Counter);
-    if (r.counter === Counter.Read as number) { pushResult(L, sc, r); return 1; }
+    host.countInc(r.counter);
+    if (r.counter === SbCounter.Read) { pushResult(L, sc, r); return 1; }
     return pushNoResult(L, sc);
   };
 
@@ -225,8 +226,8 @@ export function registerSql(L: LuaState, host: LuaHost, exec: LuaExec, rand: Ran
     const sc = currentConnection!;
     if (exec.ioErr !== null) return failed(L, sc, exec.ioErr as DbError, 'query', currentQuery, currentQuery);
     const r = exec.ioValue as DbResult;
-    host.countInc(r.counter as number as Counter);
-    if (r.counter !== Counter.Read as number || r.nrows === 0 || !r.rows) { lua.lua_pushnil(L); return 1; }
+    host.countInc(r.counter);
+    if (r.counter !== SbCounter.Read || r.nrows === 0 || !r.rows) { lua.lua_pushnil(L); return 1; }
     pushResult(L, sc, r);
     lua.lua_pop(L, 1);
     sc.result.next = 1;
@@ -316,8 +317,8 @@ export function registerSql(L: LuaState, host: LuaHost, exec: LuaExec, rand: Ran
       }
       const con = sc.con!;
       return exec.io(L, (cb) => con.reconnect((e) => cb(e, null)), (L) => {
-        if (exec.ioErr !== null) { host.countInc(Counter.Error); return raiseAt(L, 'assertion failed!'); }
-        host.countInc(Counter.Reconnect);
+        if (exec.ioErr !== null) { host.countInc(SbCounter.Error); return raiseAt(L, 'assertion failed!'); }
+        host.countInc(SbCounter.Reconnect);
         lua.lua_pushboolean(L, true);
         return 1;
       });
@@ -331,8 +332,8 @@ export function registerSql(L: LuaState, host: LuaHost, exec: LuaExec, rand: Ran
       return failed(L, st.sc, exec.ioErr as DbError, 'execute', st.stmt.sql, '<prepared statement>');
     }
     const r = exec.ioValue as DbResult;
-    host.countInc(r.counter as number as Counter);
-    if (r.counter === Counter.Read as number) { pushResult(L, st.sc, r); return 1; }
+    host.countInc(r.counter);
+    if (r.counter === SbCounter.Read) { pushResult(L, st.sc, r); return 1; }
     return pushNoResult(L, st.sc);
   };
 
