@@ -1,5 +1,6 @@
 // Finds the file behind a test name, as sysbench does (a file path, else a module along
-// package.path), with our bundled lua/ before /usr/share/sysbench.
+// package.path), with our bundled lua/ before /usr/share/sysbench and our 1.0 workloads
+// (lua/workloads/) after it: the stock scripts stay the default where they are installed.
 //
 // The sysbench 0.5 scripts (lua/legacy/, see LEGACY_DIR) are found
 // - by name, through package.path: `oltp`, `select`, ... have entry points in lua/ (lua/oltp.lua
@@ -12,7 +13,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { luaSearchPath } from '../lua/state.js';
-import { OUR_LUA_DIR, SYSTEM_LUA_DIR } from '../paths.js';
+import { OUR_LUA_DIR, STOCK_LUA_DIR, SYSTEM_LUA_DIR, WORKLOADS_LUA_DIR } from '../paths.js';
 
 export interface Resolved {
   file: string;
@@ -55,10 +56,13 @@ export function resolveScript(name: string, cwd: string, env: NodeJS.ProcessEnv)
     if (isFile(full)) return { file: candidate };
   }
   // a stock script path that is not installed: fall back to our bundled workload of that name
-  if (name.startsWith(SYSTEM_LUA_DIR + '/')) {
-    const ours = join(OUR_LUA_DIR, basename(name));
-    if (existsSync(ours)) {
-      return { file: ours, notice: `sysbench-ts: ${name} not found, using the bundled ${ours}\n` };
+  // (lua/workloads/, our 1.0 scripts; then lua/)
+  if (name.startsWith(STOCK_LUA_DIR + '/') || name.startsWith(SYSTEM_LUA_DIR + '/')) {
+    for (const dir of [WORKLOADS_LUA_DIR, OUR_LUA_DIR]) {
+      const ours = join(dir, basename(name));
+      if (isFile(ours)) {
+        return { file: ours, notice: `sysbench-ts: ${name} not found, using the bundled ${ours}\n` };
+      }
     }
   }
   return legacyFallback(name);
