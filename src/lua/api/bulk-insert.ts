@@ -3,6 +3,7 @@
 // flight at a time), so client and server work overlap; a failure is reported at the next
 // bulk_insert_next() / bulk_insert_done() call.
 import type { DbConnection, DbError, DbResult } from '../../drivers/driver.js';
+import { rowsInserted } from '../../progress.js';
 
 export const BULK_PACKET_SIZE = 512 * 1024;
 const COMMA = 44;
@@ -40,12 +41,14 @@ export class BulkInsert {
   /** Sends the buffered rows and empties the buffer; `done` sees the outcome. */
   send(con: DbConnection, done: (err: DbError | null, res: DbResult | null, query: string) => void): void {
     const query = this.buf.toString('utf8', 0, this.len);
+    const rows = this.count;
     this.len = this.valuesStart;
     this.count = 0;
     this.inFlight = true;
     con.query(query, (err, res) => {
       this.inFlight = false;
       if (err) this.failure = err;
+      else rowsInserted(rows);
       done(err, res, query);
       const idle = this.onIdle;
       this.onIdle = null;

@@ -1,0 +1,140 @@
+// Finding a MySQL/MariaDB server to benchmark: the one named by --mysql-* options or
+// environment variables, else the local socket, else 127.0.0.1:3306. Each candidate is tried
+// with one short connection; a server that answers but refuses the login is reported as such.
+import { existsSync } from 'node:fs';
+import mysql from 'mysql2';
+
+export interface ServerTarget {
+  socket?: string;
+  host?: string;
+  port?: number;
+  user: string;
+  password: string;
+}
+
+export interface Candidates {
+  /** the user named a server (options or environment): only it is tried */
+  explicit: boolean;
+  targets: ServerTarget[];
+}
+
+/** The usual places of the local server's socket (Debian/Ubuntu, older Debian, macOS/Homebrew, RHEL). */
+export const DEFAULT_SOCKETS = ['/run/mysqld/mysqld.sock', '/var/run/mysqld/mysqld.sock', '/tmp/mysql.sock', '/var/lib/mysql/mysql.sock'];
+
+/** `--name=value` options (the last one wins). */
+export function parseOptions(argv: readonly string[]): Map<string, string> {
+  const m = new Map<string, string>();
+  for (const a of argv) {
+    const r = /^--([A-Za-z0-9_-]+)(?:=(.*))?$/s.exec(a);
+    if (r) m.set(r[1].replace(/_/g, '-'), r[2] ?? 'on');
+  }
+  return m;
+}
+
+/**
+ * Where to look, from --mysql-host / --mysql-port / --mysql-socket / --mysql-user /
+ * --mysql-password, else $MYSQL_SOCKET / $MYSQL_UNIX_PORT, $MYSQL_HOST, $MYSQL_TCP_PORT /
+ * $MYSQL_PORT, $MYSQL_USER, $MYSQL_PASSWORD / $MYSQL_PWD. Without a named server: the local
+ * sockets that exist, then 127.0.0.1:3306.
+ */
+export function serverCandidates(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Candidates {
+  const o = parseOptions(argv);
+  const pick = (opt: string, ...vars: string[]): string | undefined => {
+    if (o.has(opt)) return o.get(opt);
+    for (const v of vars) if (env[v] !== undefined && env[v] !== '') return env[v];
+    return undefined;
+  };
+  const user = pick('mysql-user', 'MYSQL_USER') ?? 'root';
+  const password = pick('mysql-password', 'MYSQL_PASSWORD', 'MYSQL_PWD') ?? '';
+  const socket = pick('mysql-socket', 'MYSQL_SOCKET', 'MYSQL_UNIX_PORT');
+  const host = pick('mysql-host', 'MYSQL_HOST');
+  const portText = pick('mysql-port', 'MYSQL_TCP_PORT', 'MYSQL_PORT');
+  const port = portText !== undefined ? Number(portText) : undefined;
+  if (port !== undefined && !(Number.isInteger(port) && port > 0 && port < 65536)) throw new Error(`invalid port: ${portText}`);
+  if (socket !== undefined) return { explicit: true, targets: [{ socket, user, password }] };
+  if (host !== undefined && host !== 'localhost') return { explicit: true, targets: [{ host, port: port ?? 3306, user, password }] };
+  if (port !== undefined) return { explicit: true, targets: [{ host: host === 'localhost' ? '127.0.0.1' : host ?? '127.0.0.1', port, user, password }] };
+  const targets: ServerTarget[] = DEFAULT_SOCKETS.filter((s) => existsSync(s)).map((s) => ({ socket: s, user, password }));
+  targets.push({ host: '127.0.0.1', port: 3306, user, password });
+  return { explicit: host === 'localhost', targets };
+}
+
+export function describeTarget(t: ServerTarget): string {
+  return t.socket !== undefined ? `socket ${t.socket}` : `${t.host}:${t.port}`;
+}
+
+/** The sysbench options that connect to `t` (database not included). */
+export function targetSysbenchArgs(t: ServerTarget): string[] {
+  const where = t.socket !== undefined ? [`--mysql-socket=${t.socket}`] : [`--mysql-host=${t.host}`, `--mysql-port=${t.port}`];
+  return ['--db-driver=mysql', ...where, `--mysql-user=${t.user}`, ...(t.password !== '' ? [`--mysql-password=${t.password}`] : [])];
+}
+
+/** mysql2 connection settings for `t`. */
+export function targetConnection(t: ServerTarget): { socketPath?: string; host?: string; port?: number; user: string; password: string } {
+  return t.socket !== undefined
+    ? { socketPath: t.socket, user: t.user, password: t.password }
+    : { host: t.host, port: t.port, user: t.user, password: t.password };
+}
+
+export type ProbeResult =
+  | { ok: true; version: string }
+  /** unreachable: nothing listens there; denied: a server answered but refused the login */
+  | { ok: false; kind: 'unreachable' | 'denied' | 'error'; message: string };
+
+/** One connection attempt (`timeoutMs` for the connection), then SELECT VERSION(). */
+export function probeServer(t: ServerTarget, timeoutMs = 2000): Promise<ProbeResult> {
+  return new Promise((resolve) => {
+    const con = mysql.createConnection({ ...targetConnection(t), connectTimeout: timeoutMs });
+    con.on('error', () => { /* reported by connect() / query() */ });
+    con.connect((err) => {
+      if (err) {
+        con.destroy();
+        const e = err as Error & { errno?: number; code?: string };
+        const denied = e.errno === 1045 || e.errno === 1698 || e.code === 'ER_ACCESS_DENIED_ERROR';
+        const unreachable = ['ENOENT', 'ECONNREFUSED', 'ETIMEDOUT', 'EACCES', 'ENOTSOCK', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ECONNRESET'].includes(e.code ?? '');
+        resolve({ ok: false, kind: denied ? 'denied' : unreachable ? 'unreachable' : 'error', message: e.message });
+        return;
+      }
+      con.query('SELECT VERSION() AS v', (qerr, rows) => {
+        const version = !qerr && Array.isArray(rows) && rows.length > 0 ? String((rows[0] as { v: unknown }).v) : '';
+        con.end(() => resolve(qerr ? { ok: false, kind: 'error', message: qerr.message } : { ok: true, version }));
+      });
+    });
+  });
+}
+
+export interface FoundServer { target: ServerTarget; version: string }
+
+export interface Discovery {
+  found: FoundServer | null;
+  explicit: boolean;
+  /** one line per candidate that did not work */
+  tried: { target: ServerTarget; result: ProbeResult }[];
+}
+
+/** Tries the candidates in order; the first that accepts the login wins. */
+export async function discoverServer(argv: readonly string[], env: NodeJS.ProcessEnv = process.env, timeoutMs = 2000): Promise<Discovery> {
+  const { explicit, targets } = serverCandidates(argv, env);
+  const tried: Discovery['tried'] = [];
+  for (const target of targets) {
+    const result = await probeServer(target, timeoutMs);
+    if (result.ok) return { found: { target, version: result.version }, explicit, tried };
+    tried.push({ target, result });
+  }
+  return { found: null, explicit, tried };
+}
+
+/** What to type to get a server, per platform. */
+export function installHints(): string {
+  return [
+    'No MySQL/MariaDB server is reachable and MariaDB is not installed. Install it with one of:',
+    '',
+    '  Debian/Ubuntu:   sudo apt-get install -y mariadb-server',
+    '  macOS/Homebrew:  brew install mariadb',
+    '  Docker:          docker run -d --name sysbench-mariadb -e MARIADB_ALLOW_EMPTY_ROOT_PASSWORD=1 -p 127.0.0.1:3306:3306 mariadb:11',
+    '',
+    'then run `npm run quickstart` again: it uses the running server (the local socket or',
+    '127.0.0.1:3306), or else starts a private, throwaway MariaDB of its own. To use another',
+    'server: npm run quickstart -- --mysql-host=HOST --mysql-port=PORT --mysql-user=USER --mysql-password=PASS',
+  ].join('\n');
+}
