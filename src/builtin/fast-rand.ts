@@ -1,29 +1,12 @@
-// Hot-loop access to a thread's xoroshiro128+ generator: the same outputs as
-// Xoroshiro128Plus.nextDouble(), with the 64-bit carry computed without a branch (a data-
-// dependent branch there mispredicts half the time and costs more than the rest of the
-// step). The state stays in the generator object, so every other user of the generator
+// Hot-loop access to a thread's xoroshiro128+ generator for the built-in tests. The memory
+// loops below inline the step on local copies of the state (the same arithmetic as
+// Xoroshiro128Plus.nextDouble()) and write it back, so every other user of the generator
 // (sb_rand_* calls, the histogram slot) remains in step with sysbench.
 import type { Xoroshiro128Plus } from '../rand/xoroshiro.js';
 
-const TWO_M32 = 1 / 4294967296;
-const TWO_M52 = TWO_M32 / 1048576;
-
-/** sb_rand_uniform_double(): the next output's top 52 bits as a double in [0, 1). */
+/** sb_rand_uniform_double(): the generator's own (branch-free) step. */
 export function nextDouble(x: Xoroshiro128Plus): number {
-  const ah = x.s0h;
-  const al = x.s0l;
-  let bh = x.s1h;
-  let bl = x.s1l;
-  const lo = (al + bl) | 0;
-  // carry out of the low word: (a & b) | ((a | b) & ~sum), top bit
-  const hi = (ah + bh + (((al & bl) | ((al | bl) & ~lo)) >>> 31)) | 0;
-  bh ^= ah;
-  bl ^= al;
-  x.s0h = ((al << 23) | (ah >>> 9)) ^ bh ^ ((bh << 14) | (bl >>> 18));
-  x.s0l = ((ah << 23) | (al >>> 9)) ^ bl ^ (bl << 14);
-  x.s1h = (bl << 4) | (bh >>> 28);
-  x.s1l = (bh << 4) | (bl >>> 28);
-  return (hi >>> 0) * TWO_M32 + (lo >>> 12) * TWO_M52;
+  return x.nextDouble();
 }
 
 /** sb_rand_uniform(a, b) for uint32 bounds. */

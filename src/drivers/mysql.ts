@@ -25,12 +25,8 @@ export interface MysqlOptions {
   psMode: 'auto' | 'disable';
 }
 
-// libmysqlclient's "connection is gone" errors, which sysbench answers with a reconnect
-const CR_SERVER_GONE_ERROR = 2006;
+// libmysqlclient's error for a connection lost during a query (mysql2 reports it without an errno)
 const CR_SERVER_LOST = 2013;
-const CR_TCP_CONNECTION = 2011;
-const CR_SERVER_LOST_EXTENDED = 2055;
-const LOST_CONNECTION = new Set([CR_SERVER_GONE_ERROR, CR_SERVER_LOST, CR_TCP_CONNECTION, CR_SERVER_LOST_EXTENDED]);
 
 const DEFAULT_SOCKET = process.env.MYSQL_UNIX_PORT || '/run/mysqld/mysqld.sock';
 
@@ -52,14 +48,6 @@ function toDbError(e: Mysql2Error): DbError {
   return { errno: e.errno ?? 2000, sqlState: e.sqlState ?? 'HY000', message: e.message, connectionLost: false };
 }
 
-/** A text-protocol row value, as the C client would hand it to sysbench: text or NULL. */
-function cellText(v: unknown): string | null {
-  if (v === null || v === undefined) return null;
-  if (typeof v === 'string') return v;
-  if (Buffer.isBuffer(v)) return v.toString('latin1');
-  return String(v);
-}
-
 function toResult(res: unknown, fields: unknown): DbResult {
   if (Array.isArray(res)) {
     const rows = res as unknown[][];
@@ -68,13 +56,6 @@ function toResult(res: unknown, fields: unknown): DbResult {
   }
   const affected = (res as { affectedRows?: number } | null)?.affectedRows ?? 0;
   return { counter: affected > 0 ? SbCounter.Write : SbCounter.Other, nrows: affected, nfields: 0, rows: null };
-}
-
-/** Rows from mysql2 hold numbers and Buffers; sysbench's fetch_row gives text. Converted lazily. */
-export function rowText(row: unknown[]): (string | null)[] {
-  const out = new Array<string | null>(row.length);
-  for (let i = 0; i < row.length; i++) out[i] = cellText(row[i]);
-  return out;
 }
 
 const DRY_RESULT: DbResult = { counter: SbCounter.Other, nrows: 0, nfields: 0, rows: null };
@@ -136,7 +117,7 @@ class EmulatedStatement implements DbStatement {
 
 function literal(v: unknown): string {
   if (v === null || v === undefined) return 'NULL';
-  if (typeof v === 'number') return Number.isInteger(v) ? String(v) : String(v);
+  if (typeof v === 'number') return String(v);
   return "'" + String(v).replace(/[\\']/g, (c) => '\\' + c) + "'";
 }
 
@@ -256,4 +237,3 @@ function connectErrorLine(err: Mysql2Error, target: { socketPath?: string; host?
   return `error 2002: Can't connect to server on '${target.host}' (${os})`;
 }
 
-export const MYSQL_FATAL_CODES = LOST_CONNECTION;

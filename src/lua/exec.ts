@@ -1,6 +1,6 @@
 // Runs Lua functions as coroutines so that natives can wait for I/O without blocking the
 // worker: a native starts its I/O, yields, and the I/O callback resumes the coroutine.
-import { lua, lauxlib, toJsString, toLuaString, type LuaState, type LuaNative } from './fengari.js';
+import { lua, lauxlib, toJsString, toLuaString, type LuaState } from './fengari.js';
 
 export type Done = (err: string | null) => void;
 type Continuation = (L: LuaState, status: number, kctx: number) => number;
@@ -85,4 +85,3 @@ export class LuaExec {
   }
 }
 
-export type { LuaNative };

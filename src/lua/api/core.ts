@@ -3,7 +3,7 @@
 import { lua, lauxlib, toLuaString, type LuaState, type LuaNative } from '../fengari.js';
 import type { LuaExec } from '../exec.js';
 import type { LuaHost, ScriptOptionDef } from '../host.js';
-import { bytesToString, luaBytes } from '../strings.js';
+import { bytesToString } from '../strings.js';
 
 function textOfArgs(L: LuaState, sep: string, from: number): string {
   const n = lua.lua_gettop(L);
@@ -107,4 +107,3 @@ export function coreNatives(host: LuaHost, exec: LuaExec): Record<string, LuaNat
   };
 }
 
-export { luaBytes };
