@@ -28,7 +28,8 @@ import { allocBuiltinShared, builtinViews, BW } from '../builtin/shared.js';
 import type { BuiltinTask, TestConfig } from '../builtin/task.js';
 import { emit, type CliIo } from './io.js';
 import { jsonReportTarget } from './json-report-target.js';
-import { buildConfig, type Config } from './settings.js';
+import { assertRunOnly, buildConfig, type Config } from './settings.js';
+import { formatShardHeader } from '../shard/shard.js';
 
 export interface BuiltinInput {
   io: CliIo;
@@ -77,6 +78,7 @@ function fileioGlobals(b: BuiltinInput, command: string): FileioGlobals {
 /** fileio's prepare and cleanup commands. */
 function fileioCommand(b: BuiltinInput, command: 'prepare' | 'cleanup'): number {
   const config = buildConfig(b.reg, b.general, b.logSettings);
+  assertRunOnly(config, command);
   const c = fileioParse(b.reg, fileioGlobals(b, command), b.log, b.io.stdout);
   if (c === null) return 1;
   if (command === 'cleanup') return removeFiles(c, b.log) ? 0 : 1;
@@ -147,8 +149,9 @@ async function runTest(b: BuiltinInput): Promise<number> {
   const limits = config.limits;
   const c = initTest(b, config);
   if (c === null) return 1;
+  if (config.shard || config.startAtMs !== null) log.raw(3, formatShardHeader(config.shard, g.threads, config.startAtMs));
   for (const m of formatRunMode({
-    threads: g.threads, warmup: g.warmupTime, rate: g.txRate, reportInterval: g.reportInterval, checkpoints: g.checkpoints,
+    threads: g.threads, warmup: g.warmupTime, rate: limits.rate, reportInterval: g.reportInterval, checkpoints: g.checkpoints,
     debug: g.debug, validate: g.validate, randSeed: g.randSeed,
     forcedShutdownAt: g.forceShutdown ? g.maxTime + g.shutdownTimeout : null,
   })) log.notice(m);
@@ -177,7 +180,7 @@ async function runTest(b: BuiltinInput): Promise<number> {
       dbUsed: () => false,
       testSection: own.section,
       reportDropped: limits.rate > 0 && limits.rateLatencyLimit > 0,
-      json: jsonReportTarget(b.reg, io, config, b.test.sname, process.argv.slice(2)),
+      json: jsonReportTarget(b.reg, io, config, b.test.sname, process.argv.slice(2), 'builtin'),
     });
     const job: ThreadJob = {
       workerFile: new URL('../builtin/worker.js', import.meta.url),

@@ -10,6 +10,7 @@ import { formatScriptHelp, formatScriptOptions, scriptOptionExports, validateAga
 import { SbRng, createUniqueState } from '../rand/sb-rand.js';
 import { planSeeds, type SeedPlan, type SeedWords } from '../rand/seeding.js';
 import { formatRunMode } from '../report/run-mode.js';
+import { formatShardHeader } from '../shard/shard.js';
 import { RunReporter } from '../report/reporter.js';
 import { LuaThread } from '../runner/lua-thread.js';
 import { StateHost, type ScriptSpec, type StateHostOptions } from '../runner/state-host.js';
@@ -18,7 +19,8 @@ import { luaJob, runParallelCommand, runThreads, workerCount, type ThreadPlan } 
 import { LuaReportHooks, hookDefined } from './lua-report-hooks.js';
 import { jsonReportTarget } from './json-report-target.js';
 import { emit, type CliIo } from './io.js';
-import type { Config } from './settings.js';
+import { assertRunOnly, type Config } from './settings.js';
+import { shardThreads, shardedOptions } from './shard-plan.js';
 
 const done = <T>(f: (cb: (v: T) => void) => void): Promise<T> => new Promise((r) => f(r));
 
@@ -36,10 +38,12 @@ export interface LuaTestInput {
 export async function runLuaTest(t: LuaTestInput): Promise<number> {
   const { io, log, reg, parsed, config } = t;
   const command = parsed.cmdname;
+  if (command !== null) assertRunOnly(config, command);
   const seedNonRun = command !== 'run' && config.general.randSeed !== 0;
   const plan: SeedPlan = planSeeds({
     seed: config.general.randSeed,
-    threads: config.limits.threads,
+    // a shard's threads get the seeds of their ids in the whole run
+    threads: config.limits.threads * (config.shard?.count ?? 1),
     command: command ?? '',
     // our extension: with --rand-seed, commands other than run are reproducible too
     seedNonRun,
@@ -50,6 +54,7 @@ export async function runLuaTest(t: LuaTestInput): Promise<number> {
     parallelCommand: true,
   });
   const unique = createUniqueState(plan.unique.indexSeed, plan.unique.offsetSeed);
+  const ids = shardThreads(config, plan, unique);
   const script: ScriptSpec = { name: t.name, file: t.file, argv: t.argv, command, options: [], legacyGlobals: false };
   const workers = workerCount(Math.max(1, config.limits.threads), config.limits.workerThreads);
   // the main state counts its queries in an extra slot, which reports ignore
@@ -82,7 +87,7 @@ export async function runLuaTest(t: LuaTestInput): Promise<number> {
     }
     const exported = scriptOptionExports(reg, decls !== null);
     emit(io, log, exported.messages);
-    script.options = exported.options;
+    script.options = shardedOptions(exported.options, config);
     script.legacyGlobals = exported.globals;
     host.onPrintTestOptions = () => io.stdout(formatScriptOptions(decls ?? []));
 
@@ -108,7 +113,7 @@ export async function runLuaTest(t: LuaTestInput): Promise<number> {
       case 'custom': {
         const parallel = callSync(L, ['sysbench', 'cmdline', 'command_parallel'], [command]);
         if (parallel.ok && parallel.value && config.limits.threads > 1) {
-          const threadPlan: ThreadPlan = { script, driver: config.driver, rand: config.rand, unique, seeds: plan.threads };
+          const threadPlan: ThreadPlan = { script, driver: config.driver, rand: config.rand, unique, seeds: ids.seeds };
           return (await runParallelCommand(luaJob('command', command, threadPlan, config.limits), config.limits, log)) ? 0 : 1;
         }
         main.exportOptions();
@@ -122,7 +127,7 @@ export async function runLuaTest(t: LuaTestInput): Promise<number> {
         return (await done<boolean>((cb) => main.call(fn, false, cb))) ? 0 : 1;
       }
       case 'run':
-        return await runScript(t, main, host, hostOptions, plan, script, unique);
+        return await runScript(t, main, host, hostOptions, plan, script, unique, ids);
     }
   } finally {
     await done<void>((cb) => main.close(() => cb()));
@@ -131,7 +136,7 @@ export async function runLuaTest(t: LuaTestInput): Promise<number> {
 
 async function runScript(
   t: LuaTestInput, main: LuaThread, host: StateHost, hostOptions: StateHostOptions, plan: SeedPlan, script: ScriptSpec,
-  unique: ReturnType<typeof createUniqueState>,
+  unique: ReturnType<typeof createUniqueState>, ids: ReturnType<typeof shardThreads>,
 ): Promise<number> {
   const { log, config } = t;
   main.exportOptions();
@@ -141,8 +146,9 @@ async function runScript(
     return 1;
   }
   const g = config.general;
+  if (config.shard || config.startAtMs !== null) log.raw(3, formatShardHeader(config.shard, g.threads, config.startAtMs));
   for (const m of formatRunMode({
-    threads: g.threads, warmup: g.warmupTime, rate: g.txRate, reportInterval: g.reportInterval, checkpoints: g.checkpoints,
+    threads: g.threads, warmup: g.warmupTime, rate: config.limits.rate, reportInterval: g.reportInterval, checkpoints: g.checkpoints,
     debug: g.debug, validate: g.validate, randSeed: g.randSeed,
     forcedShutdownAt: g.forceShutdown ? g.maxTime + g.shutdownTimeout : null,
   })) log.notice(m);
@@ -168,9 +174,9 @@ async function runScript(
     },
     dbUsed: () => dbUsed(),
     reportDropped: config.limits.rate > 0 && config.limits.rateLatencyLimit > 0,
-    json: jsonReportTarget(t.reg, t.io, config, t.name, t.argv.slice(1)),
+    json: jsonReportTarget(t.reg, t.io, config, t.name, t.argv.slice(1), 'lua'),
   });
-  const threadPlan: ThreadPlan = { script, driver: config.driver, rand: config.rand, unique, seeds: plan.threads };
+  const threadPlan: ThreadPlan = { script, driver: config.driver, rand: config.rand, unique, seeds: ids.seeds, firstThreadId: ids.firstThreadId };
   const outcome = await runThreads(luaJob('run', '', threadPlan, config.limits), config.limits, {
     begin: (collector, start) => {
       dbUsed = () => collector.dbUsed() || Atomics.load(host.sharedCtl, Ctl.DbUsed) === 1;

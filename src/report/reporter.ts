@@ -1,13 +1,14 @@
 // Decides what sysbench prints during and after a run, from what the collector reads.
 // Lua report hooks replace the default reports, as in sysbench.
+import { performance } from 'node:perf_hooks';
 import type { Writer } from '../output.js';
-import { CounterWindows, latencyFromTimers, msToSec, nsToSec } from '../stats/counters.js';
+import { CounterWindows, latencyFromTimers, mergeTimers, msToSec, nsToSec } from '../stats/counters.js';
 import { HistogramWindows } from '../stats/histogram.js';
 import type { Collector } from '../runner/collector.js';
 import { LogTextFilter } from './logtext.js';
 import { formatDbCumulative, formatCumulative, formatHistogramSection, formatIntermediate, formatIntermediateDefault } from './text.js';
 import { emptyReportStats, type LogMessages, type ReportStats } from './types.js';
-import { buildJsonReport } from './json-report.js';
+import { buildJsonReport, jsonInterval } from './json-report.js';
 
 export interface ReportHooks {
   /** calls sysbench.hooks.report_intermediate if the script defines it; true when it did */
@@ -45,6 +46,8 @@ export class RunReporter {
   private lastIntermediate = 0;
   private lastCumulative = 0;
   private collector: Collector | null = null;
+  /** --json-report: the intervals so far */
+  private readonly jsonIntervals: object[] = [];
 
   constructor(private readonly o: ReporterOptions) {}
 
@@ -74,6 +77,7 @@ export class RunReporter {
       stat.concurrency = q.concurrency;
     }
     this.lastIntermediate = nowMs;
+    if (this.o.json) this.jsonIntervals.push(jsonInterval(stat, performance.timeOrigin + nowMs, this.hist.windowCounts));
     if (this.o.hooks.intermediate(stat)) return;
     const opts = { percentile: this.o.percentile, rate: this.o.rate };
     this.print(this.o.dbUsed() ? formatIntermediate(stat, opts) : formatIntermediateDefault(stat, opts));
@@ -105,8 +109,9 @@ export class RunReporter {
     const writeJson = (): void => {
       if (!wholeRun || !json) return;
       const doc = buildJsonReport({
-        meta: json.meta, stats: { ...stat, ...c.counters() }, fairness, histogram: wholeRun,
-        dropped: this.o.reportDropped ? c.dropped() : null,
+        meta: json.meta, dbUsed: this.o.dbUsed(), startUnixMs: performance.timeOrigin + this.start, totalS: stat.timeTotal,
+        counters: c.counters(), timer: mergeTimers(timers), fairness, histogram: wholeRun,
+        dropped: this.o.reportDropped ? c.dropped() : null, intervals: this.jsonIntervals,
       });
       json.write(JSON.stringify(doc, null, 2) + '\n');
     };

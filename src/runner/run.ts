@@ -38,6 +38,8 @@ export interface RunLimits {
   threadInitTimeout: number;
   /** --forced-shutdown: seconds after --time, or null when off */
   forcedShutdown: number | null;
+  /** --start-at (our extension): when the threads start, ms since the epoch; null: at once */
+  startAtMs?: number | null;
 }
 
 export interface Reporter {
@@ -69,6 +71,8 @@ export interface ThreadPlan {
   unique: UniqueState;
   /** seed words for thread ids 0..threads-1 */
   seeds: SeedWords[];
+  /** --shard: the id of the first thread (0 otherwise) */
+  firstThreadId?: number;
 }
 
 /** The job of a Lua script's threads ('run': events; 'command': a parallel custom command). */
@@ -76,7 +80,7 @@ export function luaJob(mode: WorkerTask['mode'], commandName: string, plan: Thre
   return {
     workerFile: new URL('./worker.js', import.meta.url),
     task: (worker, tids, shared): WorkerTask => ({
-      mode, commandName, script: plan.script, tids, seeds: tids.map((t) => plan.seeds[t]),
+      mode, commandName, script: plan.script, tids, firstThreadId: plan.firstThreadId, seeds: tids.map((t) => plan.seeds[t]),
       unique: plan.unique, rand: plan.rand, worker, shared, driver: plan.driver,
       maxEvents: limits.events, percentile: limits.percentile, verbosity: limits.verbosity,
       rateLatencyLimit: limits.rateLatencyLimit,
@@ -197,6 +201,18 @@ export async function runThreads(job: ThreadJob, limits: RunLimits, reporter: Re
       if (crashed) log.fatal(`worker thread failed: ${(crashed as Error).message ?? crashed}`);
       log.fatal('Thread initialization failed!');
       return { initFailed: true, error: true, interrupted };
+    }
+    if (limits.startAtMs != null) {
+      // --start-at: every process of a sharded run starts its measured run at the same instant
+      const wait = limits.startAtMs - Date.now();
+      if (wait < 0) log.fatal(`--start-at: that time had passed ${(-wait / 1000).toFixed(3)} seconds before the threads were ready`);
+      if (wait >= 0) await new Promise((r) => later(wait, () => r(undefined)));
+      if (wait < 0 || interrupted) {
+        Atomics.store(ctl, Ctl.Go, -1);
+        Atomics.notify(ctl, Ctl.Go);
+        await Promise.all(runs);
+        return { initFailed: true, error: true, interrupted };
+      }
     }
     Atomics.store(ctl, Ctl.Running, limits.threads);
     let start = performance.now();

@@ -11,6 +11,8 @@ export interface WorkerTask {
   commandName: string;
   script: ScriptSpec;
   tids: number[];
+  /** --shard: added to the thread ids scripts see (slots stay 0-based) */
+  firstThreadId?: number;
   /** xoroshiro seed words per entry of `tids` */
   seeds: SeedWords[];
   /** shared by every thread: its index cell lives on a SharedArrayBuffer */

@@ -17,7 +17,7 @@ function makeThreads(task: WorkerTask): LuaThread[] {
   const queue = task.shared.queue ? new RateQueue(task.shared.queue) : null;
   return task.tids.map((tid, i) => {
     const host = new StateHost({
-      tid, slot: tid, histRegion: task.worker, script: task.script, shared,
+      tid: tid + (task.firstThreadId ?? 0), slot: tid, histRegion: task.worker, script: task.script, shared,
       driver: task.driver, maxEvents: task.maxEvents, percentile: task.percentile, out, log,
       queue, latencyLimitMs: task.rateLatencyLimit,
     });

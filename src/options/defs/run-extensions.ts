@@ -18,4 +18,21 @@ export const RUN_EXTENSION_OPTIONS: readonly OptionDef[] = [
     default: '0',
     type: 'int',
   },
+  {
+    name: 'shard',
+    description:
+      'run as shard I of N (I/N, 0 <= I < N) of one run spread over N processes: thread ids, sysbench.rand.unique() ' +
+      'ranges and seeds are those of threads I*threads.. of an N*threads run; --events and --rate are totals divided ' +
+      'among the shards (sysbench-ts extension) []',
+    default: '',
+    type: 'string',
+  },
+  {
+    name: 'start-at',
+    description:
+      'start the measured run at this UNIX time (seconds), after the threads are initialized, so that several ' +
+      'processes start together (sysbench-ts extension) []',
+    default: '',
+    type: 'string',
+  },
 ];
