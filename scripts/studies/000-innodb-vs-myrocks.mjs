@@ -4,7 +4,7 @@
 // run; prints tps, latency avg / 95th / max and the table status per engine.
 import { fixed, formatTable, whole } from './lib/table.mjs';
 import { log, runReport, sysbench, workload } from './lib/sysbench.mjs';
-import { missingEngine, parseEngines, rowLabel, runStudy } from './lib/study.mjs';
+import { charts, missingEngine, parseEngines, rowLabel, runStudy } from './lib/study.mjs';
 
 runStudy({
   file: import.meta.url,
@@ -23,9 +23,10 @@ Document scale: --table-size=5000000 --threads=100 --time=180.`,
     'rand-type': { type: 'string', default: 'uniform', help: 'distribution of the ids' },
     server: { type: 'multi', default: [], help: 'LABEL="--mysql-host=... --mysql-port=..." : compare several servers (repeatable)' },
   },
-}, async ({ opts, targets }) => {
+}, async ({ opts, targets, chart }) => {
   const engines = parseEngines(opts.engines);
   const rows = [];
+  const bars = [];
   for (const t of targets) {
     for (const e of engines) {
       const label = rowLabel(targets, t, e.label);
@@ -41,6 +42,7 @@ Document scale: --table-size=5000000 --threads=100 --time=180.`,
       log(`${label}: run, ${opts.threads} threads, ${opts.time} s`);
       const r = await runReport(t.runArgs(...common, `--threads=${opts.threads}`, `--time=${opts.time}`, 'run'));
       await sysbench(t.args(...common, 'cleanup'));
+      bars.push({ category: label, group: label, value: r.tps });
       rows.push([label, fixed(prep.secs, 1), fixed(r.tps), fixed(r.latency.avg), fixed(r.latency.p95), fixed(r.latency.max),
         whole(status?.rows), whole(status?.dataLength), whole(status?.indexLength)]);
     }
@@ -49,4 +51,6 @@ Document scale: --table-size=5000000 --threads=100 --time=180.`,
     ['engine', 'prepare\nsecs', 'tps', 'latency (ms)\navg', '\n95th', '\nmax', 'table status\nrows', '\ndata_length', '\nindex_length'],
     rows, { align: 'l' },
   ));
+  const { barChart } = await charts();
+  await chart(barChart(bars, { title: `oltp_point_select, ${opts.threads} threads: transactions per second by engine`, category: 'engine', value: 'tps (transactions/s)', group: 'engine' }));
 });

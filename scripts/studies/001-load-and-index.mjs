@@ -3,7 +3,7 @@
 // create the secondary index, per engine and compression setting; the ratio is to the first.
 import { fixed, formatTable, secs } from './lib/table.mjs';
 import { log, sysbench, workload } from './lib/sysbench.mjs';
-import { missingEngine, parseEngines, rowLabel, runStudy } from './lib/study.mjs';
+import { charts, missingEngine, parseEngines, rowLabel, runStudy } from './lib/study.mjs';
 
 runStudy({
   file: import.meta.url,
@@ -27,7 +27,7 @@ use --server LABEL="--mysql-host=... --mysql-port=..." for each).`,
     },
     server: { type: 'multi', default: [], help: 'LABEL="--mysql-host=... --mysql-port=..." : compare several servers (repeatable)' },
   },
-}, async ({ opts, targets }) => {
+}, async ({ opts, targets, chart }) => {
   const configs = parseEngines(opts.configs);
   /** @type {{ label: string, load: number | null, create: number | null, note?: string }[]} */
   const results = [];
@@ -60,4 +60,8 @@ use --server LABEL="--mysql-host=... --mysql-port=..." for each).`,
   process.stdout.write(table('load', 'load'));
   process.stdout.write('\n');
   process.stdout.write(table('create', 'create'));
+  const { barChart } = await charts();
+  const bars = results.flatMap((r) => [['load', r.load], ['create index', r.create]]
+    .filter(([, v]) => v !== null && v !== undefined).map(([category, value]) => ({ category, group: r.label, value })));
+  await chart(barChart(bars, { title: `Load ${opts['table-size']} rows, then create the secondary index`, category: 'step', value: 'time (s)', group: 'configuration' }));
 });

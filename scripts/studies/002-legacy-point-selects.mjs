@@ -4,7 +4,7 @@
 // differences between neighbouring columns.
 import { formatTable, percent, whole } from './lib/table.mjs';
 import { log, runReport, sysbench } from './lib/sysbench.mjs';
-import { runStudy } from './lib/study.mjs';
+import { charts, runStudy } from './lib/study.mjs';
 
 runStudy({
   file: import.meta.url,
@@ -28,7 +28,7 @@ Document scale: --table-size=1000000 --clients=1,2,4,8,16,32,64,128,256 --time=1
     server: { type: 'multi', default: [], help: 'LABEL="--mysql-host=... --mysql-port=..." : one column per server (repeatable)' },
     config: { type: 'multi', default: [], help: 'LABEL="SET GLOBAL a=1; SET GLOBAL b=2" : one column per configuration (repeatable)' },
   },
-}, async ({ opts, targets, onCleanup }) => {
+}, async ({ opts, targets, onCleanup, chart }) => {
   if (opts.metric !== 'tps' && opts.metric !== 'qps') throw new Error('--metric must be tps or qps');
   const configs = opts.config.length > 0
     ? opts.config.map((c) => {
@@ -74,4 +74,9 @@ Document scale: --table-size=1000000 --clients=1,2,4,8,16,32,64,128,256 --time=1
     process.stdout.write(formatTable(['clients', ...pairs.map(([b, a]) => `${b.label} vs. ${a.label}`)],
       opts.clients.map((n) => [n, ...pairs.map(([b, a]) => percent(b.values.get(n), a.values.get(n)))])));
   }
+  // the document's chart: one line per server / configuration against the client count
+  const { lineChart } = await charts();
+  const points = columns.flatMap((c) => [...c.values].map(([x, y]) => ({ x, y, series: c.label || 'server' })));
+  const unit = opts.metric === 'tps' ? 'transactions/s' : 'queries/s';
+  await chart(lineChart(points, { title: `sysbench 0.5 point selects: ${opts.metric} by number of clients`, x: 'clients (--num-threads)', y: `${opts.metric} (${unit})`, series: 'server' }));
 });

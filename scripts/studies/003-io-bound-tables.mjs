@@ -3,7 +3,7 @@
 // hot-points, insert) with the rows in 1 table vs spread over 8 tables; QPS per test.
 import { fixed, formatTable, secs, whole } from './lib/table.mjs';
 import { log, runReport, sysbench, workload } from './lib/sysbench.mjs';
-import { missingEngine, parseEngines, runStudy } from './lib/study.mjs';
+import { charts, missingEngine, parseEngines, runStudy } from './lib/study.mjs';
 
 /** the suite: name, our workload script, its options (besides tables/size/threads/time) */
 const TESTS = {
@@ -42,7 +42,7 @@ Document scale: --rows=800000000 --threads=48 --time=180 (InnoDB 5.6/5.7/8.0 and
     'prepare-threads': { type: 'int', default: 2, help: 'threads of the parallel prepare (at most one per table)' },
     server: { type: 'multi', default: [], help: 'LABEL="--mysql-host=... --mysql-port=..." : compare several servers (repeatable)' },
   },
-}, async ({ opts, targets, onCleanup }) => {
+}, async ({ opts, targets, onCleanup, chart }) => {
   for (const name of opts.tests) {
     if (name !== 'scan' && !TESTS[name]) throw new Error(`--tests: unknown test '${name}' (${['scan', ...Object.keys(TESTS)].join(', ')})`);
   }
@@ -106,4 +106,12 @@ Document scale: --rows=800000000 --threads=48 --time=180 (InnoDB 5.6/5.7/8.0 and
     ));
   }
   for (const n of new Set(notes)) process.stdout.write(`${n}\n`);
+  const { barChart } = await charts();
+  const group = (c) => head(c).replace('\n', ' ');
+  const bars = tests.length > 0
+    ? columns.flatMap((c) => tests.filter((name) => c.qps.has(name)).map((name) => ({ category: name, group: group(c), value: c.qps.get(name) })))
+    : columns.filter((c) => c.scan).map((c) => ({ category: 'scan', group: group(c), value: c.scan.rowsPerSec }));
+  await chart(barChart(bars, tests.length > 0
+    ? { title: 'QPS per test, by table count', category: 'test', value: 'queries/s', group: 'tables' }
+    : { title: 'Full scan rate, by table count', category: '', value: 'rows/s', group: 'tables' }));
 });

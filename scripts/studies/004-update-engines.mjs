@@ -3,7 +3,7 @@
 // Aria, MyISAM and InnoDB at 1, 10 and 100 threads; ops/s per engine and thread count.
 import { formatTable, whole } from './lib/table.mjs';
 import { log, runReport, sysbench, workload } from './lib/sysbench.mjs';
-import { missingEngine, parseEngines, rowLabel, runStudy } from './lib/study.mjs';
+import { charts, missingEngine, parseEngines, rowLabel, runStudy } from './lib/study.mjs';
 
 runStudy({
   file: import.meta.url,
@@ -23,7 +23,7 @@ the defaults; the document does not give its run time).`,
     engines: { type: 'strings', default: ['Maria=aria', 'MyISAM=myisam', 'InnoDB=innodb'], help: 'LABEL=ENGINE list' },
     server: { type: 'multi', default: [], help: 'LABEL="--mysql-host=... --mysql-port=..." : compare several servers (repeatable)' },
   },
-}, async ({ opts, targets, onCleanup }) => {
+}, async ({ opts, targets, onCleanup, chart }) => {
   const engines = parseEngines(opts.engines);
   /** one column per server × engine: ops/s per thread count */
   const columns = [];
@@ -55,4 +55,7 @@ the defaults; the document does not give its run time).`,
   process.stdout.write(formatTable(['threads', ...columns.map((c) => c.label)],
     opts.threads.map((n) => [n, ...columns.map((c) => whole(c.ops.get(n)))])));
   for (const c of columns) if (c.note) process.stdout.write(`${c.label}: ${c.note}\n`);
+  const { barChart } = await charts();
+  const bars = columns.flatMap((c) => opts.threads.filter((n) => c.ops.has(n)).map((n) => ({ category: String(n), group: c.label, value: c.ops.get(n) })));
+  await chart(barChart(bars, { title: 'UPDATE by primary key: UPDATEs per second', category: 'threads', value: 'UPDATEs/s', group: 'engine' }));
 });

@@ -20,7 +20,7 @@ export const CHART_CONFIG = {
   background: 'white',
   font: 'DejaVu Sans, Helvetica, Arial, sans-serif',
   axis: { labelFontSize: 11, titleFontSize: 12, grid: true, gridColor: '#e6e6e6' },
-  legend: { labelFontSize: 11, titleFontSize: 12, orient: 'right' },
+  legend: { labelFontSize: 11, titleFontSize: 12, orient: 'right', labelLimit: 400 },
   title: { fontSize: 14, anchor: 'start' },
   view: { stroke: '#cccccc' },
 } as const;

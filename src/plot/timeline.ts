@@ -54,7 +54,7 @@ export function timelineSpec(points: TimelinePoint[], o: { percentile: number; m
   const unit = o.metric === 'queries' ? 'queries/s' : 'events/s';
   const order = [...new Set(points.map((p) => p.series))];
   const color = { field: 'series', type: 'nominal', title: 'run', sort: order, scale: { scheme: 'tableau10' } } as const;
-  const x = { field: 'time_s', type: 'quantitative', title: 'time (s)' } as const;
+  const x = { field: 'time_s', type: 'quantitative', title: 'time (s)', scale: { domainMin: 0 } } as const;
   const panel = (field: string, title: string) => ({
     width: 640,
     height: 220,

@@ -1,19 +1,24 @@
 // The frame every study command shares: options and --help, the target server(s), the study's
 // own database (created, then dropped at the end, also on failure or Ctrl-C), and the header
 // printed above the result table.
+import { writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { parseArgs, usage } from './args.mjs';
 import { log, main, targetsFrom } from './sysbench.mjs';
 
+/** the chart builders (lineChart, barChart) of dist/plot/study-charts.js */
+export const charts = () => import('../../../dist/plot/study-charts.js');
+
 /**
  * @param {{ file: string, title: string, description: string, specs: Record<string, import('./args.mjs').OptionSpec>, db: string }} study
- * @param {(ctx: { opts: Record<string, any>, targets: import('./sysbench.mjs').Target[], onCleanup: (fn: () => Promise<void>) => void }) => Promise<void>} body
+ * @param {(ctx: { opts: Record<string, any>, targets: import('./sysbench.mjs').Target[], onCleanup: (fn: () => Promise<void>) => void, chart: (spec: object) => Promise<void> }) => Promise<void>} body
  */
 export function runStudy(study, body) {
   const command = `scripts/studies/${basename(study.file)}`;
   const specs = {
     ...study.specs,
     database: { type: 'string', default: study.db, help: 'the database the study creates and drops (with --mysql-db: that one, kept)' },
+    chart: { type: 'string', default: `${basename(study.file, '.mjs')}.svg`, help: 'the SVG file the chart of the document goes to (empty: no chart)' },
   };
   let parsed;
   try {
@@ -35,7 +40,14 @@ export function runStudy(study, body) {
     for (const t of targets) process.stdout.write(`  ${t.label}: database ${t.db}\n`);
     process.stdout.write('\n');
     const started = performance.now();
-    await body({ opts: parsed.opts, targets, onCleanup: (fn) => cleanups.push(fn) });
+    /** the document's chart, next to the table (a Vega-Lite spec from dist/plot/study-charts.js) */
+    const chart = async (spec) => {
+      if (!parsed.opts.chart) return;
+      const { renderSvg } = await import('../../../dist/plot/render.js');
+      writeFileSync(parsed.opts.chart, await renderSvg(spec));
+      log(`chart: ${parsed.opts.chart}`);
+    };
+    await body({ opts: parsed.opts, targets, onCleanup: (fn) => cleanups.push(fn), chart });
     log(`done in ${((performance.now() - started) / 1000).toFixed(0)} s`);
   }, async () => {
     for (const fn of cleanups.reverse()) await fn();
