@@ -21,7 +21,6 @@ export async function main(argv: string[]): Promise<number> {
     .recommendCommands()
     .strict()
     .help()
-    .alias('h', 'help')
     .version(false)
     .wrap(Math.min(100, process.stdout.columns || 100))
     .parseAsync();
