@@ -1,6 +1,8 @@
 // Issue 6: each study command of scripts/studies/ runs to completion at a tiny size and prints
 // its table in the document's shape; it drops the database it created.
 import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, SOCKET, sql } from './helpers/sysbench.js';
@@ -11,9 +13,13 @@ interface StudyResult {
   stderr: string;
 }
 
+const CHARTS = mkdtempSync(join(tmpdir(), 'sbts-study-charts-'));
+const chartOf = (file: string): string => join(CHARTS, file.replace(/\.mjs$/, '.svg'));
+
 function study(file: string, db: string, args: string[]): Promise<StudyResult> {
   return new Promise((resolve) => {
-    const p = spawn(process.execPath, [join(ROOT, 'scripts', 'studies', file), `--database=${db}`, '--mysql-user=root', `--mysql-socket=${SOCKET}`, ...args], { cwd: ROOT });
+    const p = spawn(process.execPath, [join(ROOT, 'scripts', 'studies', file), `--database=${db}`, '--mysql-user=root', `--mysql-socket=${SOCKET}`,
+      `--chart=${chartOf(file)}`, ...args], { cwd: ROOT });
     let stdout = '';
     let stderr = '';
     p.stdout.on('data', (d) => { stdout += d; });
@@ -43,6 +49,16 @@ function ok(r: StudyResult, db: string): void {
   expect(databaseExists(db)).toBe(false);
 }
 
+/** the texts of the study's chart (titles, axis titles, labels, legend) */
+function chartTexts(file: string): string[] {
+  const svg = readFileSync(chartOf(file), 'utf8');
+  expect(svg.startsWith('<svg')).toBe(true);
+  return [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]!);
+}
+
+/** the number of bars (rect marks) of a bar chart */
+const barCount = (file: string): number => (readFileSync(chartOf(file), 'utf8').match(/aria-roledescription="bar"/g) ?? []).length;
+
 describe('study commands at a tiny size', () => {
   it('000: tps, latency and table status per engine; a missing engine is reported', async () => {
     const db = 'sbtest_study_000_t';
@@ -65,6 +81,8 @@ describe('study commands at a tiny size', () => {
     } else {
       expect(words(rocks ?? '').length).toBe(9);
     }
+    const c = chartTexts('000-innodb-vs-myrocks.mjs');
+    for (const label of ['tps (transactions/s)', 'engine', 'InnoDB', 'Aria']) expect(c).toContain(label);
   }, 300_000);
 
   it('001: load and create-index seconds with the ratio to the first configuration', async () => {
@@ -79,6 +97,9 @@ describe('study commands at a tiny size', () => {
       expect(words(t[4])).toEqual([expect.stringMatching(NUM), expect.stringMatching(/^\d+\.\d{3}$/), 'myisam']);
       expect(t[5]).toMatch(/^\s+-\s+-\s+x\s+-- engine no_such_engine is not available/);
     }
+    const c = chartTexts('001-load-and-index.mjs');
+    for (const label of ['time (s)', 'configuration', 'load', 'create index', 'inno.zlib']) expect(c).toContain(label);
+    expect(barCount('001-load-and-index.mjs')).toBe(6);
   }, 300_000);
 
   it('002: tps per client count per configuration, and the differences', async () => {
@@ -97,6 +118,11 @@ describe('study commands at a tiny size', () => {
     expect(words(d[1])).toEqual(['1', expect.stringMatching(/^[+-]\d+\.\d%$/)]);
     // the document's 0.5 command line ran through our sysbench
     expect(r.stderr).toMatch(/1 clients/);
+    // the document's chart: tps against the client count, one line per configuration
+    const c = chartTexts('002-legacy-point-selects.mjs');
+    for (const label of ['clients (--num-threads)', 'tps (transactions/s)', 'server', 'a', 'b']) expect(c).toContain(label);
+    const svg = readFileSync(chartOf('002-legacy-point-selects.mjs'), 'utf8');
+    expect((svg.match(/aria-roledescription="line mark"/g) ?? []).length).toBe(2);
   }, 300_000);
 
   it('003: scan times, then QPS per test for 1 vs 8 tables', async () => {
@@ -108,6 +134,9 @@ describe('study commands at a tiny size', () => {
     const q = table(r.stdout, /^QPS\s+1 table\s+8 tables\s+1\/8$/);
     expect(q.slice(1).map((l) => words(l)[0])).toEqual(['update-one', 'update-index', 'read-write', 'hot-points', 'insert']);
     for (const l of q.slice(1)) expect(words(l).slice(1).every((c) => NUM.test(c)), l).toBe(true);
+    const c = chartTexts('003-io-bound-tables.mjs');
+    for (const label of ['queries/s', 'tables', '1 table', '8 tables', 'hot-points']) expect(c).toContain(label);
+    expect(barCount('003-io-bound-tables.mjs')).toBe(10);
   }, 300_000);
 
   it('004: UPDATEs per second per thread count and engine', async () => {
@@ -119,6 +148,9 @@ describe('study commands at a tiny size', () => {
     expect(words(t[1])[0]).toBe('1');
     expect(words(t[2])[0]).toBe('4');
     for (const l of t.slice(1)) expect(words(l).slice(1).every((c) => NUM.test(c) && Number(c) > 0), l).toBe(true);
+    const c = chartTexts('004-update-engines.mjs');
+    for (const label of ['UPDATEs/s', 'threads', 'engine', 'Maria', 'MyISAM', 'InnoDB']) expect(c).toContain(label);
+    expect(barCount('004-update-engines.mjs')).toBe(6);
   }, 300_000);
 
   it('usage errors exit 2; --help lists the document scale', async () => {
