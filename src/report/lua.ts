@@ -6,7 +6,7 @@
  * which rounds exact ties away from zero and prints NaN as "nan".
  */
 
-import { fmtFixed, fmtInt } from './printf.js';
+import { fmtFixed, fmtInt } from '../format/printf.js';
 import type { ReportStats } from './types.js';
 
 const lf = (x: number, prec: number, width?: number): string =>

@@ -17,14 +17,14 @@
  *     (intermediate, or cumulative/checkpoint), taken when the report is made.
  */
 
-/** The six sysbench counters (sb_counter_type_t). */
-/** sysbench's SB_CNT_* counters, with sysbench's numbers (scripts pass them to ffi.C.sb_counter_inc) */
+/** sysbench's six SB_CNT_* counters, with sysbench's numbers (scripts pass them to ffi.C.sb_counter_inc) */
 export const enum SbCounter {
   Other = 0,
   Read = 1,
   Write = 2,
   Trx = 3,
-  Error = 4,
+  /** SB_CNT_ERROR: a query (or reconnect) that failed; reports call them "ignored errors" */
+  QueryError = 4,
   Reconnect = 5,
 }
 
