@@ -121,11 +121,6 @@ export function nsToSec(ns: number | bigint): number {
   return Number(ns) / 1e9;
 }
 
-/** NS2MS: nanoseconds to milliseconds (the unit of histogram updates). */
-export function nsToMs(ns: number | bigint): number {
-  return Number(ns) / 1e6;
-}
-
 /** MS2SEC: milliseconds to seconds (a histogram percentile into sb_stat_t). */
 export function msToSec(ms: number): number {
   return ms / 1000;
