@@ -213,11 +213,16 @@ export function startInsertProgress(total: number | null, stdoutIsTerminal = isa
   return (n) => line.add(n);
 }
 
+let forwarder: ((rows: number) => void) | null = null;
+
 /** Worker thread: a listener that forwards this thread's rows to the main thread's line. */
 export function forwardRowsToMainThread(): (rows: number) => void {
-  const channel = new BroadcastChannel(CHANNEL);
-  channel.unref();
-  return (n) => channel.postMessage(n);
+  if (forwarder === null) {
+    const channel = new BroadcastChannel(CHANNEL);
+    channel.unref();
+    forwarder = (n) => channel.postMessage(n);
+  }
+  return forwarder;
 }
 
 /** Until bulk-insert.ts imports it from ./lua/inserted-rows.js (see the layer test). */
