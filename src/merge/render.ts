@@ -2,7 +2,7 @@
 // same formatters and builder the sysbench command uses.
 import { latencyFromTimers, msToSec, nsToSec, type TimerTotals } from '../stats/counters.js';
 import { LATENCY_SCALE, HistogramScale } from '../stats/histogram.js';
-import { LogTextFilter } from '../report/logtext.js';
+import { LogTextFilter } from '../format/logtext.js';
 import { formatCpuStatistics } from '../report/builtin.js';
 import {
   formatCumulative, formatDbCumulative, formatHistogramSection, formatIntermediate, formatIntermediateDefault,
