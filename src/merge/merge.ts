@@ -16,8 +16,9 @@ import { sumCounters } from '../stats/counters.js';
 import { checkMergeable } from './compat.js';
 import type { IntervalRecord, RunReport } from './report-file.js';
 
+/** Shards by index; reports without a shard after them, in the order given (the sort is stable). */
 function shardOrder(a: RunReport, b: RunReport): number {
-  return (a.shard?.index ?? Infinity) - (b.shard?.index ?? Infinity) || a.startUnixMs - b.startUnixMs;
+  return (a.shard?.index ?? Number.MAX_SAFE_INTEGER) - (b.shard?.index ?? Number.MAX_SAFE_INTEGER);
 }
 
 /** Intervals of all runs aligned by wall-clock time and summed. */
