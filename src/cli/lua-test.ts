@@ -1,7 +1,7 @@
 // A Lua test (a script or module): load it in the main state, then prepare / cleanup / help /
 // run / a custom command, with sysbench 1.0.20's dispatch and messages.
 import { callSync, hasFunction } from '../lua/state.js';
-import { makeRandApi } from '../lua/rand-api.js';
+import { makeRandApi } from '../lua/api/rand.js';
 import type { Logger } from '../output.js';
 import type { OptionRegistry } from '../options/registry.js';
 import type { GeneralParse } from '../options/parser.js';

@@ -3,7 +3,7 @@
 import { lua } from '../lua/fengari.js';
 import { newSysbenchState, loadScript, hasFunction, type RandApi, type SysbenchState } from '../lua/state.js';
 import { exportOptions } from '../lua/api/opt.js';
-import { closeConnections } from '../lua/api/sql.js';
+import { closeConnections } from '../lua/sql/session.js';
 import type { StateHost } from './state-host.js';
 
 export type Ok = (ok: boolean) => void;

@@ -1,7 +1,7 @@
 // Piscina worker: hosts several sysbench threads, each a Lua state driven as a coroutine.
 import { Logger, stdoutWriter, tickBatchedWriter } from '../output.js';
 import { SbRng } from '../rand/sb-rand.js';
-import { makeRandApi } from '../lua/rand-api.js';
+import { makeRandApi } from '../lua/api/rand.js';
 import { LuaThread } from './lua-thread.js';
 import { StateHost } from './state-host.js';
 import { views } from './shared.js';

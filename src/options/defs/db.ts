@@ -1,4 +1,5 @@
-// General database options (db_args in db_driver.c) and the compiled-in driver list.
+// General database options (db_args in db_driver.c). The drivers themselves, with their
+// options, are listed in src/drivers/catalog.ts.
 import type { OptionDef } from '../types.js';
 
 export const DB_OPTIONS: readonly OptionDef[] = [
@@ -16,9 +17,3 @@ export interface DriverInfo {
   readonly sname: string;
   readonly lname: string;
 }
-
-/** The drivers Debian's sysbench 1.0.20 is built with, in registration order. */
-export const REFERENCE_DRIVERS: readonly DriverInfo[] = [
-  { sname: 'mysql', lname: 'MySQL driver' },
-  { sname: 'pgsql', lname: 'PostgreSQL driver' },
-];
