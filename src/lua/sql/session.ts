@@ -76,6 +76,7 @@ export class SqlSession {
   private prepareOutcome: PrepareOutcome | null = null;
   private connectOutcome: ConnectOutcome | null = null;
   private then: Continuation | null = null;
+  private afterReconnectThen: ((L: LuaState, ok: boolean) => number) | null = null;
   private closing: DbConnection | null = null;
 
   constructor(L: LuaState, readonly host: LuaHost, readonly exec: LuaExec, private readonly draw: ThreadDraw) {
@@ -137,8 +138,6 @@ export class SqlSession {
     this.afterReconnectThen = then;
     return this.exec.io(L, this.startReconnect, this.afterReconnect);
   }
-
-  private afterReconnectThen: ((L: LuaState, ok: boolean) => number) | null = null;
 
   private readonly startReconnect = (cb: IoCallback): void => {
     this.conn!.con!.reconnect((e) => cb(e, null));
