@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createDefaultRegistry, parseGeneralArguments } from '../src/options/parser.js';
 import { formatExtensionsHelp, formatGeneralHelp } from '../src/options/help.js';
 import { createDriver, DRIVER_CATALOG, readDriverConfig } from '../src/drivers/index.js';
+import { DRIVER_DEFS } from '../src/options/defs/db.js';
 import { Logger } from '../src/output.js';
 import { hasReference, REFERENCE, STOCK, sysbench } from './helpers/sysbench.js';
 import { existsSync } from 'node:fs';
@@ -45,6 +46,8 @@ describe('pgsql options', () => {
 
   it('creates the pgsql driver by name', () => {
     expect(DRIVER_CATALOG.map((d) => `${d.name} - ${d.description}`)).toEqual(['mysql - MySQL driver', 'pgsql - PostgreSQL driver']);
+    // the drivers that can be created are those the command line lists, in its order
+    expect(DRIVER_CATALOG.map((d) => d.name)).toEqual(DRIVER_DEFS.map((d) => d.name));
     const drv = createDriver('pgsql', config([]), new Logger(0, () => {}), () => 0);
     expect(typeof drv).not.toBe('string');
     if (typeof drv === 'string') return;

@@ -1,6 +1,6 @@
-// The drivers sysbench-ts is built with, in sysbench's registration order (--help lists
-// them so), and the run's driver configuration read from the parsed options. Only the
-// drivers' surfaces are imported here: no database client loads for option parsing.
+// The drivers sysbench-ts is built with, in the order of the command line's DRIVER_DEFS
+// (sysbench's registration order), and the run's driver configuration read from the parsed
+// options. Only the drivers' surfaces are imported here: no database client loads.
 import type { OptionRegistry } from '../options/registry.js';
 import type { PsMode } from './driver.js';
 import { MYSQL } from './mysql/options.js';

@@ -9,8 +9,7 @@
 //   test with neither prints "'<sname>' test does not implement the 'help' command." on
 //   stderr, exit 1.
 import { BUILTIN_TESTS, type BuiltinTestInfo } from './defs/builtin.js';
-import { DB_OPTIONS, type DriverInfo } from './defs/db.js';
-import { DRIVER_CATALOG } from '../drivers/catalog.js';
+import { DB_OPTIONS, DRIVER_DEFS, type DriverInfo } from './defs/db.js';
 import { EXTENSION_OPTIONS, SYSBENCH_11_OPTIONS } from './defs/extensions.js';
 import { RUN_EXTENSION_OPTIONS } from './defs/run-extensions.js';
 import { GENERAL_OPTIONS } from './defs/general.js';
@@ -103,7 +102,7 @@ export interface GeneralHelpInput {
  */
 export function formatGeneralHelp(input: GeneralHelpInput = {}): string {
   const drivers =
-    input.drivers ?? DRIVER_CATALOG.map((d) => ({ info: { sname: d.name, lname: d.description }, options: d.options }));
+    input.drivers ?? DRIVER_DEFS.map((d) => ({ info: { sname: d.name, lname: d.description }, options: d.options }));
   const tests = input.tests ?? BUILTIN_TESTS;
   let out = '';
   out += 'Usage:\n';

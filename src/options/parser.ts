@@ -28,6 +28,7 @@
 // no negation/camel-case/number coercion; a per-word loop reproduces it exactly.
 import {
   DB_OPTIONS,
+  DRIVER_DEFS,
   EXTENSION_OPTIONS,
   GENERAL_OPTIONS,
   LOG_OPER_OPTIONS,
@@ -37,7 +38,7 @@ import {
   SYSBENCH_11_RAND_OPTIONS,
   RUN_EXTENSION_OPTIONS,
 } from './defs/index.js';
-import { DRIVER_CATALOG } from '../drivers/catalog.js';
+
 import { OptionRegistry, type RegistryIo } from './registry.js';
 import { ArgType, OptionError, plainMessage, type Message, type OptionDef } from './types.js';
 
@@ -60,7 +61,7 @@ export function createDefaultRegistry(opts: DefaultRegistryOptions = {}): Option
   const groups: (readonly OptionDef[])[] = [
     LOG_TEXT_OPTIONS,
     LOG_OPER_OPTIONS,
-    ...DRIVER_CATALOG.flatMap((d) => [d.options, ext ? d.backportOptions : []]),
+    ...DRIVER_DEFS.flatMap((d) => [d.options, ext ? d.backportOptions : []]),
     DB_OPTIONS,
     RAND_OPTIONS,
     ext ? SYSBENCH_11_RAND_OPTIONS : [],

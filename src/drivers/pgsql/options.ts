@@ -1,5 +1,5 @@
-// The pgsql driver's surface: drv_pgsql.c's options (in help order), --pgsql-sslmode from
-// sysbench 1.1, our --pgsql-ignore-errors, and their reading.
+// The pgsql driver's surface: its command-line options and how it reads them.
+import { PGSQL_DRIVER } from '../../options/defs/pgsql.js';
 import type { DriverSurface } from '../surface.js';
 
 export interface PgsqlOptions {
@@ -15,35 +15,7 @@ export interface PgsqlOptions {
 }
 
 export const PGSQL: DriverSurface<'pgsql', PgsqlOptions> = {
-  name: 'pgsql',
-  description: 'PostgreSQL driver',
-  options: [
-    { name: 'pgsql-host', description: 'PostgreSQL server host', default: 'localhost', type: 'string' },
-    { name: 'pgsql-port', description: 'PostgreSQL server port', default: '5432', type: 'int' },
-    { name: 'pgsql-user', description: 'PostgreSQL user', default: 'sbtest', type: 'string' },
-    { name: 'pgsql-password', description: 'PostgreSQL password', default: '', type: 'string' },
-    { name: 'pgsql-db', description: 'PostgreSQL database name', default: 'sbtest', type: 'string' },
-  ],
-  backportOptions: [
-    {
-      name: 'pgsql-sslmode',
-      description: 'PostgreSQL SSL mode (disable, allow, prefer, require, verify-ca, verify-full)',
-      default: 'prefer',
-      type: 'string',
-    },
-  ],
-  extensionOptions: [
-    {
-      // sysbench 1.0.20 hard-codes these three SQLSTATEs (deadlock, unique violation,
-      // serialization failure) as ignorable; this makes the list configurable (sysbench #334)
-      name: 'pgsql-ignore-errors',
-      description:
-        'list of PostgreSQL SQLSTATE codes to ignore (the transaction is rolled back and the event ' +
-        'restarted), or "all" (sysbench-ts extension)',
-      default: '40P01,23505,40001',
-      type: 'list',
-    },
-  ],
+  ...PGSQL_DRIVER,
   readConfig: (reg) => ({
     host: reg.getString('pgsql-host') ?? '',
     port: reg.getString('pgsql-port') ?? '',

@@ -5,10 +5,10 @@
 // that declare their own options), exported to Lua like any other, but NEVER printed by
 // formatGeneralHelp(), which must stay byte-identical to sysbench 1.0.20's --help. Only
 // formatExtensionsHelp() lists them. Add new extensions here; a driver's own extensions and
-// backports live in its surface (src/drivers/<name>/options.ts) and are gathered here.
+// backports live with its options (defs/<driver>.ts) and are gathered here.
 // ---------------------------------------------------------------------------------------
 import type { OptionDef } from '../types.js';
-import { DRIVER_CATALOG } from '../../drivers/catalog.js';
+import { DRIVER_DEFS } from './db.js';
 
 /** sysbench-ts's own options (registered with the general options). */
 export const EXTENSION_OPTIONS: readonly OptionDef[] = [
@@ -19,7 +19,7 @@ export const EXTENSION_OPTIONS: readonly OptionDef[] = [
     default: '0',
     type: 'int',
   },
-  ...DRIVER_CATALOG.flatMap((d) => d.extensionOptions),
+  ...DRIVER_DEFS.flatMap((d) => d.extensionOptions),
   {
     name: 'legacy-help',
     description:
@@ -61,5 +61,5 @@ export const SYSBENCH_11_RAND_OPTIONS: readonly OptionDef[] = [
 export const SYSBENCH_11_OPTIONS: readonly OptionDef[] = [
   ...SYSBENCH_11_GENERAL_OPTIONS,
   ...SYSBENCH_11_RAND_OPTIONS,
-  ...DRIVER_CATALOG.flatMap((d) => d.backportOptions),
+  ...DRIVER_DEFS.flatMap((d) => d.backportOptions),
 ];

@@ -1,7 +1,7 @@
 export { GENERAL_OPTIONS } from './general.js';
 export { RAND_OPTIONS } from './rand.js';
 export { LOG_TEXT_OPTIONS, LOG_OPER_OPTIONS } from './log.js';
-export { DB_OPTIONS, type DriverInfo } from './db.js';
+export { DB_OPTIONS, DRIVER_DEFS, type DriverDefs, type DriverInfo } from './db.js';
 export {
   FILEIO_OPTIONS,
   CPU_OPTIONS,
