@@ -12,6 +12,8 @@ import { registerSql, type RandStringSource } from './api/sql.js';
 import { registerDb } from './api/db.js';
 import { registerHistogram } from './api/histogram.js';
 import { installStringFormat } from './api/string-format.js';
+import { installLuaJitMath } from './api/luajit-math.js';
+import { luaJitBaseNatives } from './api/luajit-base.js';
 import { INTERNAL_LUA_DIR, OUR_LUA_DIR, SYSTEM_LUA_DIR, VERSION, WORKLOADS_LUA_DIR } from '../paths.js';
 
 export interface RandApi extends RandStringSource {
@@ -151,6 +153,7 @@ export function newSysbenchState(host: LuaHost, rand: RandApi): SysbenchState {
 
   lua.lua_pushglobaltable(L);
   setTable(L, coreNatives(host, exec));
+  setTable(L, luaJitBaseNatives);
   setTable(L, rand.globals);
   lua.lua_pop(L, 1);
   lua.lua_getglobal(L, toLuaString('io'));
@@ -159,6 +162,7 @@ export function newSysbenchState(host: LuaHost, rand: RandApi): SysbenchState {
   lua.lua_pop(L, 1);
 
   installStringFormat(L);
+  installLuaJitMath(L);
   registerSql(L, host, exec, rand);
   registerDb(L, host, exec);
   registerHistogram(L, host.out, () => rand.histogramSlot());
