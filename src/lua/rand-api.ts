@@ -9,5 +9,9 @@ export function makeRandApi(rng: SbRng): RandApi {
     globals: randCompatNatives(rng),
     randString: (template) => rng.randString(template),
     histogramSlot: () => { rng.histogramSlot(); },
+    uniformUint64Bits: () => {
+      rng.uniformUint64();
+      return (BigInt(rng.u64hi) << 32n) | BigInt(rng.u64lo);
+    },
   };
 }

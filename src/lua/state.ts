@@ -13,7 +13,8 @@ import { registerDb } from './api/db.js';
 import { registerHistogram } from './api/histogram.js';
 import { installStringFormat } from './api/string-format.js';
 import { installLuaJitMath } from './api/luajit-math.js';
-import { luaJitBaseNatives } from './api/luajit-base.js';
+import { installLuaJitType, luaJitBaseNatives } from './api/luajit-base.js';
+import { pushFfiNatives } from './ffi/open-ffi.js';
 import { INTERNAL_LUA_DIR, OUR_LUA_DIR, SYSTEM_LUA_DIR, VERSION, WORKLOADS_LUA_DIR } from '../paths.js';
 
 export interface RandApi extends RandStringSource {
@@ -23,6 +24,8 @@ export interface RandApi extends RandStringSource {
   globals: Record<string, LuaNative>;
   /** draws the random value sysbench's histogram update consumes */
   histogramSlot(): void;
+  /** sysbench.rand.uniform_uint64()'s next value with all 64 bits (ffi's sb_rand_uniform_uint64) */
+  uniformUint64Bits?(): bigint;
 }
 
 const internalSources = new Map<string, Uint8Array>();
@@ -106,7 +109,8 @@ export function newSysbenchState(host: LuaHost, rand: RandApi): SysbenchState {
   lua.lua_getfield(L, -1, toLuaString('preload'));
   lua.lua_pushcfunction(L, (L: LuaState) => {
     if (lauxlib.luaL_loadbuffer(L, internalChunk('ffi.lua'), null, toLuaString('=ffi')) !== lua.LUA_OK) return lua.lua_error(L);
-    lua.lua_call(L, 0, 1);
+    pushFfiNatives(L, { exec, host, rand });
+    lua.lua_call(L, 1, 1);
     return 1;
   });
   lua.lua_setfield(L, -2, toLuaString('ffi'));
@@ -166,6 +170,7 @@ export function newSysbenchState(host: LuaHost, rand: RandApi): SysbenchState {
   registerSql(L, host, exec, rand);
   registerDb(L, host, exec);
   registerHistogram(L, host.out, () => rand.histogramSlot());
+  installLuaJitType(L);
   runInternal(L, 'compat51.lua');
   for (const m of INTERNAL_MODULES) if (existsSync(join(INTERNAL_LUA_DIR, m))) runInternal(L, m);
   return { L, exec };

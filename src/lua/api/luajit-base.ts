@@ -1,26 +1,13 @@
 // LuaJIT's tonumber and type: numbers are doubles (tonumber("ffffffff", 16) is 4294967295, not
-// -1), a base of 10 reads any Lua numeral, and the ffi stand-in's cdata objects (tables whose
-// metatable has a `__sb_cdata` function, see lua/internal/ffi.lua) are "cdata" and convert.
+// -1), a base of 10 reads any Lua numeral, and the ffi stand-in's objects are "cdata" (cdata
+// numbers convert).
 import { lua, lauxlib, toLuaString, type LuaState, type LuaNative } from '../fengari.js';
 import { pushNumber } from './luajit-math.js';
+import { cdataAt, isCdataValue } from '../ffi/ffi-state.js';
+import { scalarValue } from '../ffi/cdata.js';
+import { base, isNumber } from '../ffi/ctypes.js';
 
-const CDATA_KEY = toLuaString('__sb_cdata');
 const CDATA = toLuaString('cdata');
-
-/**
- * Pushes the `__sb_cdata` field of the metatable of the table at `i` and returns true, or
- * pushes nothing and returns false when the value is no cdata.
- */
-export function pushCdataHook(L: LuaState, i: number): boolean {
-  if (lua.lua_type(L, i) !== lua.LUA_TTABLE || !lua.lua_getmetatable(L, i)) return false;
-  lua.lua_pushstring(L, CDATA_KEY);
-  if (lua.lua_rawget(L, -2) === lua.LUA_TNIL) {
-    lua.lua_pop(L, 2);
-    return false;
-  }
-  lua.lua_remove(L, -2);
-  return true;
-}
 
 const isSpace = (c: number): boolean => c === 32 || (c >= 9 && c <= 13);
 
@@ -61,8 +48,8 @@ function digit(c: number): number {
 }
 
 const tonumber: LuaNative = (L) => {
-  const base = lua.lua_isnoneornil(L, 2) ? 10 : lauxlib.luaL_checkinteger(L, 2);
-  if (base === 10) {
+  const radix: number = lua.lua_isnoneornil(L, 2) ? 10 : lauxlib.luaL_checkinteger(L, 2);
+  if (radix === 10) {
     lauxlib.luaL_checkany(L, 1);
     const t = lua.lua_type(L, 1);
     if (t === lua.LUA_TNUMBER) {
@@ -72,35 +59,51 @@ const tonumber: LuaNative = (L) => {
     if (t === lua.LUA_TSTRING) {
       const s: Uint8Array = lua.lua_tostring(L, 1);
       if (lua.lua_stringtonumber(L, s) === s.length + 1) return 1;
-    } else if (pushCdataHook(L, 1)) {
-      lua.lua_pushvalue(L, 1);
-      lua.lua_call(L, 1, 1);
-      return 1;
+    } else {
+      const c = cdataAt(L, 1);
+      const t = c ? base(c.type) : null;
+      if (c && t && isNumber(t)) {
+        const v = scalarValue(c);
+        pushNumber(L, typeof v === 'boolean' ? (v ? 1 : 0) : Number(v));
+        return 1;
+      }
     }
     lua.lua_pushnil(L);
     return 1;
   }
   const s: Uint8Array = lauxlib.luaL_checklstring(L, 1);
-  if (base < 2 || base > 36) lauxlib.luaL_argerror(L, 2, toLuaString('base out of range'));
+  if (radix < 2 || radix > 36) lauxlib.luaL_argerror(L, 2, toLuaString('base out of range'));
   // LuaJIT: a leading '-' negates strtoul's result (which takes a sign of its own as well)
   let p = 0;
   while (p < s.length && isSpace(s[p])) p++;
   const neg = s[p] === 45;
-  const v = strtoul(neg ? s.subarray(p + 1) : s, base);
+  const v = strtoul(neg ? s.subarray(p + 1) : s, radix);
   if (v === null) lua.lua_pushnil(L);
   else pushNumber(L, neg ? -Number(v) : Number(v));
   return 1;
 };
 
-const type: LuaNative = (L) => {
-  const t = lua.lua_type(L, 1);
-  if (t === lua.LUA_TNONE) lauxlib.luaL_argerror(L, 1, toLuaString('value expected'));
-  if (t === lua.LUA_TTABLE && pushCdataHook(L, 1)) {
-    lua.lua_pushstring(L, CDATA);
+/**
+ * Replaces the global type() with one that says "cdata" for the ffi's objects and leaves
+ * everything else to the type() installed before (which may know other cdata-like objects).
+ */
+export function installLuaJitType(L: LuaState): void {
+  lua.lua_getglobal(L, toLuaString('type'));
+  const previous = lua.lua_tocfunction(L, -1) as LuaNative | null;
+  lua.lua_pop(L, 1);
+  const type: LuaNative = (S) => {
+    const t = lua.lua_type(S, 1);
+    if (t === lua.LUA_TUSERDATA && isCdataValue(S, 1)) {
+      lua.lua_pushstring(S, CDATA);
+      return 1;
+    }
+    if (previous) return previous(S);
+    if (t === lua.LUA_TNONE) lauxlib.luaL_argerror(S, 1, toLuaString('value expected'));
+    lua.lua_pushstring(S, lua.lua_typename(S, t));
     return 1;
-  }
-  lua.lua_pushstring(L, lua.lua_typename(L, t));
-  return 1;
-};
+  };
+  lua.lua_pushcfunction(L, type);
+  lua.lua_setglobal(L, toLuaString('type'));
+}
 
-export const luaJitBaseNatives: Record<string, LuaNative> = { tonumber, type };
+export const luaJitBaseNatives: Record<string, LuaNative> = { tonumber };

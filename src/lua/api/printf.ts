@@ -35,21 +35,23 @@ function pad(spec: FormatSpec, sign: string, prefix: string, body: string, zeroA
 }
 
 /** x86-64's double -> int64 conversion (cvttsd2si): truncation, -2^63 when out of range. */
-function toInt64(n: number): number | bigint {
+function toInt64(n: number | bigint): number | bigint {
+  if (typeof n === 'bigint') return BigInt.asIntN(64, n);
   if (!(n >= -TWO63 && n < TWO63)) return INT64_MIN; // also nan
   const t = Math.trunc(n);
   return t > -SAFE && t < SAFE ? t : BigInt(t);
 }
 
 /** LuaJIT's double -> uint64 for %u %x %X %o: values from 2^63 wrap through int64. */
-function toUint64(n: number): number | bigint {
+function toUint64(n: number | bigint): number | bigint {
+  if (typeof n === 'bigint') return BigInt.asUintN(64, n);
   const k = n >= TWO63 ? toInt64(n - TWO64) : toInt64(n);
   if (typeof k === 'number') return k >= 0 ? k : BigInt(k) + UINT64_RANGE;
   return k >= 0n ? k : k + UINT64_RANGE;
 }
 
 /** %d %i %u %x %X %o of a number. */
-export function formatInteger(spec: FormatSpec, n: number): string {
+export function formatInteger(spec: FormatSpec, n: number | bigint): string {
   const c = spec.conv;
   let sign = '';
   let digits: string;

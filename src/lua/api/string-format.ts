@@ -2,7 +2,9 @@
 // is not C's printf, and knows only 32-bit integers). Formats are parsed once and cached;
 // the output is assembled in a reused byte buffer.
 import { lua, lauxlib, toLuaString, type LuaState, type LuaNative } from '../fengari.js';
-import { pushCdataHook } from './luajit-base.js';
+import { cdataAt } from '../ffi/ffi-state.js';
+import { scalarValue } from '../ffi/cdata.js';
+import { base, isNumber } from '../ffi/ctypes.js';
 import { charPadding, formatFloat, formatInteger, type FormatSpec } from './printf.js';
 
 type Part = Uint8Array | FormatSpec;
@@ -89,14 +91,16 @@ class Sink {
   }
 }
 
-/** A number argument: a number, a numeric string, or a cdata number (LuaJIT accepts all three). */
-function numberArg(L: LuaState, i: number): number {
-  if (lua.lua_type(L, i) === lua.LUA_TTABLE && pushCdataHook(L, i)) {
-    lua.lua_pushvalue(L, i);
-    lua.lua_call(L, 1, 1);
-    const n: number | false = lua.lua_tonumberx(L, -1);
-    lua.lua_pop(L, 1);
-    if (n !== false) return n;
+/** A number argument: a number or numeric string; integer conversions also take cdata numbers. */
+function numberArg(L: LuaState, i: number, integer: true): number | bigint;
+function numberArg(L: LuaState, i: number, integer: false): number;
+function numberArg(L: LuaState, i: number, integer: boolean): number | bigint {
+  const c = cdataAt(L, i);
+  if (c) {
+    const t = base(c.type);
+    if (!integer || !isNumber(t)) lauxlib.luaL_argerror(L, i, toLuaString('number expected, got cdata'));
+    const v = scalarValue(c);
+    return typeof v === 'boolean' ? (v ? 1 : 0) : integer ? v : Number(v);
   }
   return lauxlib.luaL_checknumber(L, i);
 }
@@ -156,8 +160,8 @@ export function stringFormat(): LuaNative {
       if (++arg > top) lauxlib.luaL_argerror(L, arg, VALUE_EXPECTED);
       const c = part.conv;
       if (c === 100 || c === 105) { // d i: plain 32-bit integers take the short way
-        const n = numberArg(L, arg);
-        if ((n | 0) === n && part.width === 0 && part.prec < 0 && !part.plus && !part.space) sink.ascii(String(n));
+        const n = numberArg(L, arg, true);
+        if (typeof n === 'number' && (n | 0) === n && part.width === 0 && part.prec < 0 && !part.plus && !part.space) sink.ascii(String(n));
         else sink.ascii(formatInteger(part, n));
       } else if (c === 115) { // s
         lauxlib.luaL_checkany(L, arg);
@@ -166,9 +170,9 @@ export function stringFormat(): LuaNative {
         if (part.width === 0 && part.prec < 0) sink.bytes(s);
         else padded(sink, part, part.prec >= 0 && part.prec < s.length ? s.subarray(0, part.prec) : s);
       } else if (INT_CONV.has(c)) {
-        sink.ascii(formatInteger(part, numberArg(L, arg)));
+        sink.ascii(formatInteger(part, numberArg(L, arg, true)));
       } else if (FLOAT_CONV.has(c)) {
-        sink.ascii(formatFloat(part, numberArg(L, arg)));
+        sink.ascii(formatFloat(part, numberArg(L, arg, false)));
       } else if (c === 99) { // c
         const code = lauxlib.luaL_checkinteger(L, arg) & 255;
         const { before, after } = charPadding(part);
