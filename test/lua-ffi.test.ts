@@ -8,28 +8,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hasReference, REFERENCE, ROOT, sysbench } from './helpers/sysbench.js';
+import { probeOutput } from './helpers/probe.js';
 
 const FIXTURES = join(ROOT, 'test', 'fixtures', 'lua-ffi');
 const EXPECTED = readFileSync(join(FIXTURES, 'expected.txt'), 'latin1');
 
-/** What event() printed: the lines between "Threads started!" and the statistics. */
-function probeOutput(bin?: string): string {
-  // relative script name: error messages carry it
-  const r = sysbench(['probe.lua', '--events=1', 'run'], { bin, cwd: FIXTURES });
-  expect(r.code, r.stdout + r.stderr).toBe(0);
-  const m = /Threads started!\n\n([\s\S]*?)\nGeneral statistics:/.exec(r.stdout);
-  expect(m, r.stdout).not.toBeNull();
-  return m![1];
-}
+// relative script name: error messages carry it
+const ARGS = ['probe.lua', '--events=1', 'run'];
 
 describe('ffi', () => {
   it('the probe prints what sysbench 1.0.20 prints', () => {
-    const out = probeOutput();
+    const out = probeOutput(ARGS, { cwd: FIXTURES });
     expect(out.split('\n')).toEqual(EXPECTED.split('\n'));
   });
 
   it.skipIf(!hasReference)('the probe prints the same as the reference binary', () => {
-    expect(probeOutput()).toBe(probeOutput(REFERENCE));
+    expect(probeOutput(ARGS, { cwd: FIXTURES })).toBe(probeOutput(ARGS, { cwd: FIXTURES, bin: REFERENCE }));
   });
 });
 

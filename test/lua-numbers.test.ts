@@ -8,29 +8,23 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hasReference, REFERENCE, ROOT, sysbench } from './helpers/sysbench.js';
+import { probeOutput } from './helpers/probe.js';
 
 const FIXTURES = join(ROOT, 'test', 'fixtures', 'lua-numbers');
 const PROBE = join(FIXTURES, 'probe.lua');
 const EXPECTED = readFileSync(join(FIXTURES, 'expected.txt'), 'utf8');
 
-/** What event() printed: the lines between "Threads started!" and the statistics. */
-function probeOutput(bin?: string): string {
-  const r = sysbench([PROBE, '--events=1', '--rand-seed=7', '--table-size=30000000000', 'run'], { bin });
-  expect(r.code, r.stdout + r.stderr).toBe(0);
-  const m = /Threads started!\n\n([\s\S]*?)\nGeneral statistics:/.exec(r.stdout);
-  expect(m, r.stdout).not.toBeNull();
-  return m![1];
-}
+const ARGS = [PROBE, '--events=1', '--rand-seed=7', '--table-size=30000000000', 'run'];
 
 describe('Lua numbers', () => {
   it('the probe prints what sysbench 1.0.20 prints', () => {
-    const out = probeOutput();
+    const out = probeOutput(ARGS);
     expect(out.split('\n')).toEqual(EXPECTED.split('\n'));
     expect(out).toBe(EXPECTED);
   });
 
   it.skipIf(!hasReference)('the probe prints the same as the reference binary', () => {
-    expect(probeOutput()).toBe(probeOutput(REFERENCE));
+    expect(probeOutput(ARGS)).toBe(probeOutput(ARGS, { bin: REFERENCE }));
   });
 
   it("LuaJIT's syntax: no integer division or bitwise operators", () => {
