@@ -146,7 +146,11 @@ class Parser {
         this.skipAttributes();
         const t = d.apply(base);
         if (d.name === null) this.fail("'<identifier>' expected");
-        if (typedef) this.reg.typedefs.set(d.name, t);
+        if (!typedef && this.accept('=')) { // static const int NAME = value; a constant, as in LuaJIT
+          const v = this.expression();
+          if (this.reg.constants.has(d.name)) throw new CDeclError(`attempt to redefine '${d.name}'`);
+          this.reg.constants.set(d.name, v | 0);
+        } else if (typedef) this.reg.typedefs.set(d.name, t);
         else if (t.kind === 'func') this.reg.functions.set(d.name, t);
         else this.reg.variables.set(d.name, t);
       } while (this.accept(','));
