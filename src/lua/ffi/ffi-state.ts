@@ -1,6 +1,7 @@
 // Per-state plumbing of the ffi stand-in: cdata and ctype objects are full userdata whose
 // payload holds a CData or a CType; reading Lua values for conversions; raising errors.
 import { lua, lauxlib, toLuaString, type LuaState } from '../fengari.js';
+import { pushNumber } from '../api/luajit-math.js';
 import { CData, FfiError, type LuaIn } from './cdata.js';
 import { CDeclError, CRegistry } from './cdecl.js';
 import type { CType, StructInfo } from './ctypes.js';
@@ -55,10 +56,8 @@ export function pushCType(L: LuaState, ctx: FfiContext, t: CType): void {
 
 /** Pushes what readValue() gives: a number, boolean or cdata. */
 export function pushValue(L: LuaState, ctx: FfiContext, v: number | boolean | CData): void {
-  if (typeof v === 'number') {
-    if ((v | 0) === v && (v !== 0 || 1 / v > 0)) lua.lua_pushinteger(L, v);
-    else lua.lua_pushnumber(L, v);
-  } else if (typeof v === 'boolean') lua.lua_pushboolean(L, v);
+  if (typeof v === 'number') pushNumber(L, v);
+  else if (typeof v === 'boolean') lua.lua_pushboolean(L, v);
   else pushCData(L, ctx, v);
 }
 
