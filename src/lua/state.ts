@@ -14,6 +14,9 @@ import type { RandApi } from './api/rand.js';
 import { SqlSession } from './sql/session.js';
 import { registerHistogram } from './api/histogram.js';
 import { installStringFormat } from './api/string-format.js';
+import { installLuaJitMath } from './api/luajit-math.js';
+import { installLuaJitType, luaJitBaseNatives } from './api/luajit-base.js';
+import { pushFfiNatives } from './ffi/open-ffi.js';
 import { INTERNAL_LUA_DIR, OUR_LUA_DIR, SYSTEM_LUA_DIR, VERSION, WORKLOADS_LUA_DIR } from '../paths.js';
 
 export type { RandApi } from './api/rand.js';
@@ -99,7 +102,8 @@ export function newSysbenchState(host: LuaHost, rand: RandApi): SysbenchState {
   lua.lua_getfield(L, -1, toLuaString('preload'));
   lua.lua_pushcfunction(L, (L: LuaState) => {
     if (lauxlib.luaL_loadbuffer(L, internalChunk('ffi.lua'), null, toLuaString('=ffi')) !== lua.LUA_OK) return lua.lua_error(L);
-    lua.lua_call(L, 0, 1);
+    pushFfiNatives(L, { exec, host, rand });
+    lua.lua_call(L, 1, 1);
     return 1;
   });
   lua.lua_setfield(L, -2, toLuaString('ffi'));
@@ -146,6 +150,7 @@ export function newSysbenchState(host: LuaHost, rand: RandApi): SysbenchState {
 
   lua.lua_pushglobaltable(L);
   setTable(L, coreNatives(host, exec));
+  setTable(L, luaJitBaseNatives);
   setTable(L, rand.globals);
   lua.lua_pop(L, 1);
   lua.lua_getglobal(L, toLuaString('io'));
@@ -154,10 +159,12 @@ export function newSysbenchState(host: LuaHost, rand: RandApi): SysbenchState {
   lua.lua_pop(L, 1);
 
   installStringFormat(L);
+  installLuaJitMath(L);
   const sql = new SqlSession(L, host, exec, rand.thread.low32);
   registerSql(L, sql, rand.thread);
   registerDb(L, sql);
   registerHistogram(L, host.out, rand.thread.histogramSlot);
+  installLuaJitType(L);
   runInternal(L, 'compat51.lua');
   for (const m of INTERNAL_MODULES) runInternal(L, m);
   return { L, exec };

@@ -170,6 +170,8 @@ export interface ThreadRandom {
   low32(): number;
   /** draws the random value sysbench's histogram update consumes */
   histogramSlot(): void;
+  /** the next uniform_uint64() with all 64 bits (ffi's sb_rand_uniform_uint64) */
+  uniform64(): bigint;
 }
 
 /** One thread's generator, bound to the natives that use it. */
@@ -189,6 +191,10 @@ export function makeRandApi(rng: SbRng): RandApi {
       string: (template) => rng.string(template),
       low32: () => rng.uniformUint64Low32(),
       histogramSlot: () => { rng.histogramSlot(); },
+      uniform64: () => {
+        rng.uniformUint64();
+        return (BigInt(rng.u64hi) << 32n) | BigInt(rng.u64lo);
+      },
     },
   };
 }
