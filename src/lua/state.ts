@@ -103,7 +103,7 @@ export function newSysbenchState(host: LuaHost, rand: RandApi): SysbenchState {
   lua.lua_setfield(L, -2, toLuaString('path'));
   lua.lua_getfield(L, -1, toLuaString('preload'));
   lua.lua_pushcfunction(L, (L: LuaState) => {
-    if (lauxlib.luaL_loadbuffer(L, internalChunk('ffi.lua'), null, toLuaString('=ffi')) !== lua.LUA_OK) return lua.lua_error(L);
+    if (loadCached(L, 'internal:ffi.lua', '=ffi', () => internalChunk('ffi.lua')) !== lua.LUA_OK) return lua.lua_error(L);
     lua.lua_call(L, 0, 1);
     return 1;
   });

@@ -4,6 +4,7 @@ import { lua } from '../lua/fengari.js';
 import { newSysbenchState, loadScript, hasFunction, type RandApi, type SysbenchState } from '../lua/state.js';
 import { exportOptions } from '../lua/api/opt.js';
 import { closeConnections } from '../lua/api/sql.js';
+import { EventLoop, usesDefaultThreadRun } from '../lua/event-loop.js';
 import type { StateHost } from './state-host.js';
 
 export type Ok = (ok: boolean) => void;
@@ -39,6 +40,15 @@ export class LuaThread {
       if (err !== null) this.host.log.fatal(`\`${name}' function failed: ${err}`);
       done(err === null);
     });
+  }
+
+  /** thread_run(thread_id): sysbench's own loop runs from JavaScript, a script's own in Lua. */
+  runEvents(done: Ok): void {
+    if (!usesDefaultThreadRun(this.state.L)) return this.call('thread_run', true, done);
+    new EventLoop(this.state.L, this.state.exec, this.host, this.host.tid, (err) => {
+      if (err !== null) this.host.log.fatal(`\`thread_run' function failed: ${err}`);
+      done(err === null);
+    }).run();
   }
 
   /** sysbench.cmdline.call_command(name): true when the command ran and returned success. */
