@@ -29,8 +29,9 @@ if (argv.includes('--help') || argv.includes('-h')) {
 
 Runs sysbench cpu, then oltp_read_write prepare / run (10 s) / cleanup in a database of its
 own (created and dropped), against the first server found: the one named by the options or
-by MYSQL_SOCKET / MYSQL_HOST / MYSQL_TCP_PORT / MYSQL_USER / MYSQL_PASSWORD, else the local
-socket, else 127.0.0.1:3306, else a private, throwaway MariaDB started for the occasion.
+by MYSQL_SOCKET / MYSQL_HOST / MYSQL_TCP_PORT / MYSQL_USER / MYSQL_PASSWORD (rules in the
+README), else the local socket, else 127.0.0.1:3306, else a private, throwaway MariaDB
+started for the occasion.
 
   --mysql-host=HOST --mysql-port=PORT --mysql-socket=PATH --mysql-user=USER --mysql-password=PASS
   --private-server   use a private, throwaway MariaDB even if a server is running
@@ -53,7 +54,7 @@ if (!existsSync(join(ROOT, 'dist', 'cli', 'main.js')) || !existsSync(join(ROOT, 
   const b = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
   if (b.status !== 0) process.exit(b.status ?? 1);
 }
-const { describeTarget, targetSysbenchArgs, targetConnection } = await import('../dist/server/discover.js');
+const { describeTarget, targetSysbenchArgs, targetConnection } = await import('../dist/server/connection.js');
 const { acquireServer } = await import('../dist/server/acquire.js');
 const mysql = (await import('mysql2/promise')).default;
 

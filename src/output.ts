@@ -2,7 +2,7 @@
 // every thread, so lines from worker threads and the main thread keep their real order.
 import { writeSync } from 'node:fs';
 import { isMainThread } from 'node:worker_threads';
-import { LogTextFilter } from './report/logtext.js';
+import { LogTextFilter } from './format/logtext.js';
 
 export type Writer = (text: string) => void;
 

@@ -2,9 +2,11 @@
 // rate and ETA, on stderr, only when stderr is a TTY. Nothing is written otherwise, and
 // nothing ever goes to stdout, so sysbench's output (and its parsers) are not disturbed.
 //
-// Rows are counted where sysbench's multi-row INSERTs complete (BulkInsert, bulk-insert.ts):
-// a thread calls rowsInserted(n). Worker threads forward their counts over a BroadcastChannel
-// to the main thread, which adds them up and draws one line:
+// Rows are counted where sysbench's multi-row INSERTs complete: bulk-insert.ts reports them
+// through src/lua/inserted-rows.ts, whose listener the CLI sets to the progress line
+// (startInsertProgress) in the main thread, and the Lua workers to a forwarder
+// (forwardRowsToMainThread) that posts them over a BroadcastChannel to the main thread, which
+// adds them up and draws one line:
 // - when stdout is not a terminal (`prepare > out.txt`): a line redrawn in place (\r);
 // - when stdout is the same terminal: a status line on the bottom row, outside a scroll
 //   region (as apt does), so that lines printed meanwhile by any thread scroll above it and
@@ -13,67 +15,40 @@
 // The line appears after 1 s of inserts, is removed when the expected total is reached, at
 // exit and on SIGINT/SIGTERM/SIGHUP (the terminal's scroll region is restored).
 //
-// The total for the ETA comes from the command line: --table-size (or the 0.5 scripts'
-// --oltp-table-size) times --tables (--oltp-tables-count), 1 table by default. Without
-// --table-size, rows and rate are shown without ETA. `run` never shows progress (it has
-// --report-interval). SYSBENCH_TS_PROGRESS=0 turns it off, =1 forces it on a non-TTY stderr
-// (for tests).
+// The CLI starts it for commands other than `run` (which has --report-interval), with the
+// expected total from the parsed options: --table-size (or the 0.5 scripts' --oltp-table-size)
+// times --tables (--oltp-tables-count), 1 table by default. Without a table size, rows and
+// rate are shown without ETA. SYSBENCH_TS_PROGRESS=0 turns it off, =1 forces it on a non-TTY
+// stderr (for tests).
 import { writeSync } from 'node:fs';
 import { isatty } from 'node:tty';
-import { BroadcastChannel, isMainThread } from 'node:worker_threads';
+import { BroadcastChannel } from 'node:worker_threads';
 
 const CHANNEL = 'sysbench-ts:progress';
 const SHOW_AFTER_MS = 1000;
 const TICK_MS = 250;
 const RATE_WINDOW_MS = 3000;
 
-function stderrIsTerminal(): boolean {
-  const force = process.env.SYSBENCH_TS_PROGRESS;
+/** Whether insert progress is wanted: stderr is a terminal, unless SYSBENCH_TS_PROGRESS says otherwise. */
+export function progressWanted(env: NodeJS.ProcessEnv = process.env): boolean {
+  const force = env.SYSBENCH_TS_PROGRESS;
   if (force === '0') return false;
   if (force === '1') return true;
   return isatty(2);
 }
 
-/** Whether any thread should count: decided once per thread (fd 2 is shared by all threads). */
-const counting = stderrIsTerminal();
-
-// ---- the command line (main thread only) -----------------------------------------------
-
-/** The value of the last `--name=value` among `args` (`-` and `_` are the same in names). */
-export function optionValue(args: readonly string[], names: readonly string[]): string | undefined {
-  const wanted = new Set(names.map((n) => n.replace(/_/g, '-')));
-  let value: string | undefined;
-  for (const a of args) {
-    if (!a.startsWith('--')) continue;
-    const eq = a.indexOf('=');
-    if (eq < 0) continue;
-    if (wanted.has(a.slice(2, eq).replace(/_/g, '-'))) value = a.slice(eq + 1);
-  }
-  return value;
-}
-
-function positiveInt(s: string | undefined): number | null {
-  if (s === undefined || !/^\s*\d+\s*$/.test(s)) return null;
+function positiveInt(s: string | null): number | null {
+  if (s === null || !/^\s*\d+\s*$/.test(s)) return null;
   const n = Number(s);
   return n > 0 ? n : null;
 }
 
-/** Rows a prepare will insert, from its command line; null when unknown. */
-export function expectedRows(args: readonly string[]): number | null {
-  const size = positiveInt(optionValue(args, ['table-size', 'oltp-table-size']));
+/** Rows a prepare will insert: table size times tables (1 when not given); null when unknown. */
+export function expectedRows(tableSize: string | null, tables: string | null): number | null {
+  const size = positiveInt(tableSize);
   if (size === null) return null;
-  const tablesArg = optionValue(args, ['tables', 'oltp-tables-count']);
-  const tables = tablesArg === undefined ? 1 : positiveInt(tablesArg);
-  return tables === null ? null : size * tables;
-}
-
-/**
- * sysbench's command: the last word that is not an option (`sysbench [options] test command`,
- * or `sysbench --test=NAME command`); null without any.
- */
-export function commandOf(args: readonly string[]): string | null {
-  const words = args.filter((a) => !a.startsWith('-'));
-  return words.length > 0 ? words[words.length - 1] : null;
+  const count = tables === null ? 1 : positiveInt(tables);
+  return count === null ? null : size * count;
 }
 
 // ---- formatting (pure) -------------------------------------------------------------------
@@ -223,32 +198,32 @@ class ProgressLine {
 
 // ---- wiring ------------------------------------------------------------------------------
 
-let line: ProgressLine | null = null;
-let channel: BroadcastChannel | null = null;
-
-if (counting && isMainThread) {
-  const args = process.argv.slice(2);
-  if (commandOf(args) !== 'run') {
-    line = new ProgressLine(expectedRows(args), isatty(1));
-    channel = new BroadcastChannel(CHANNEL);
-    channel.onmessage = (e) => {
-      const n = (e as MessageEvent).data;
-      if (typeof n === 'number') line?.add(n);
-    };
-    channel.unref();
-  }
+/**
+ * Main thread: draws the progress line of `total` expected rows (null: unknown) and adds up
+ * what worker threads forward. Returns the listener for this thread's own rows.
+ */
+export function startInsertProgress(total: number | null, stdoutIsTerminal = isatty(1)): (rows: number) => void {
+  const line = new ProgressLine(total, stdoutIsTerminal);
+  const channel = new BroadcastChannel(CHANNEL);
+  channel.onmessage = (e) => {
+    const n = (e as MessageEvent).data;
+    if (typeof n === 'number') line.add(n);
+  };
+  channel.unref();
+  return (n) => line.add(n);
 }
 
-/** `n` rows were inserted (any thread). A no-op unless stderr is a terminal. */
-export function rowsInserted(n: number): void {
-  if (!counting || n <= 0) return;
-  if (isMainThread) {
-    line?.add(n);
-    return;
-  }
-  if (channel === null) {
-    channel = new BroadcastChannel(CHANNEL);
+let forwarder: ((rows: number) => void) | null = null;
+
+/** Worker thread: a listener that forwards this thread's rows to the main thread's line. */
+export function forwardRowsToMainThread(): (rows: number) => void {
+  if (forwarder === null) {
+    const channel = new BroadcastChannel(CHANNEL);
     channel.unref();
+    forwarder = (n) => channel.postMessage(n);
   }
-  channel.postMessage(n);
+  return forwarder;
 }
+
+/** Until bulk-insert.ts imports it from ./lua/inserted-rows.js (see the layer test). */
+export { rowsInserted } from './lua/inserted-rows.js';

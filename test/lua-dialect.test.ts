@@ -25,6 +25,8 @@ const CASES: [string, string, string][] = [
   ['string.format %d truncates floats', 'print(string.format("%d|%5d|%-4d|%x|%u", 2.7, -3.9, 4.0, 255.0, 3000000000))',
     '2|   -3|4   |ff|3000000000\n'],
   ['string.format with values past 32 bits', 'print(string.format("%d %12d|", 1e10, 2^40))', '10000000000 1099511627776|\n'],
+  ['string.format of infinities and NaN', 'print(string.format("%4.2f|%f|%-6.1f|%+.0f|%e|%G|%5.1f|% f|%05.1f", 1/0, -1/0, 0/0, 1/0, 0/0, 1/0, -(0/0), 1/0, -1/0))',
+    ' inf|-inf|nan   |+inf|nan|INF|  nan| inf| -inf\n'],
   ['Lua 5.1 functions', 'print(unpack({1, 2, 3}), table.getn({4, 5}), math.pow(2, 10), loadstring("return 6*7")())',
     '1\t2\t1024\t42\n'],
   ['bit module', 'print(bit.band(12, 10), bit.bor(12, 10), bit.bxor(12, 10), bit.bnot(0), bit.lshift(1, 4), bit.rshift(-1, 28), bit.arshift(-16, 2), bit.tohex(255), bit.tobit(2^32 + 5))',

@@ -4,7 +4,7 @@
 // "(last message repeated 1 times)".
 import { describe, expect, it } from 'vitest';
 import { formatCheckpointHeader, formatCumulative, formatDbCumulative, formatIntermediate } from '../src/report/text.js';
-import { LogTextFilter, renderMessages } from '../src/report/logtext.js';
+import { LogTextFilter, renderMessages } from '../src/format/logtext.js';
 import { emptyReportStats, type ReportStats } from '../src/report/types.js';
 import { bucketIndex, bucketValue } from '../src/stats/histogram.js';
 

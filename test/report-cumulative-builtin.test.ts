@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { formatCpuStatistics, formatFileioStatistics, formatMemoryStatistics } from '../src/report/builtin.js';
 import { formatCumulative } from '../src/report/text.js';
-import { LogTextFilter, renderMessages } from '../src/report/logtext.js';
+import { LogTextFilter, renderMessages } from '../src/format/logtext.js';
 import { emptyReportStats, type LogMessages, type ReportStats } from '../src/report/types.js';
 import { bucketIndex, bucketValue } from '../src/stats/histogram.js';
 

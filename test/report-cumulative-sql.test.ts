@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { formatDbCumulative, formatSqlStatistics } from '../src/report/text.js';
-import { renderMessages } from '../src/report/logtext.js';
+import { renderMessages } from '../src/format/logtext.js';
 import { emptyReportStats, type ReportStats } from '../src/report/types.js';
 import { bucketIndex, bucketValue } from '../src/stats/histogram.js';
 

@@ -3,10 +3,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { formatDbCumulative, formatHistogramSection, formatIntermediate } from '../src/report/text.js';
-import { LogTextFilter, renderMessages } from '../src/report/logtext.js';
+import { LogTextFilter, renderMessages } from '../src/format/logtext.js';
 import { emptyReportStats } from '../src/report/types.js';
 import { HIST_SIZE, LATENCY_SCALE, bucketValue, percentile } from '../src/stats/histogram.js';
-import { fmtFixed } from '../src/report/printf.js';
+import { fmtFixed } from '../src/format/printf.js';
 
 const text = readFileSync(
   new URL('../../shared/reference/oltp_read_write_interval_histogram.txt', import.meta.url),

@@ -2,7 +2,7 @@
 // --percentile, "percentile stats: disabled" for 0; and the --debug blocks.
 import { describe, expect, it } from 'vitest';
 import { formatLatency, formatThreadsDebug, formatSqlDebugStatistics } from '../src/report/text.js';
-import { renderMessages } from '../src/report/logtext.js';
+import { renderMessages } from '../src/format/logtext.js';
 import { emptyReportStats } from '../src/report/types.js';
 
 const block = (percentile: number, ms: [number, number, number, number, number]): string =>

@@ -2,7 +2,7 @@
 // prints 0/0 as "-nan"; LuaJIT rounds ties away from zero and prints "nan".
 // Expected strings were produced by a C program and by sysbench's LuaJIT.
 import { describe, expect, it } from 'vitest';
-import { fmtFixed, fmtInt } from '../src/report/printf.js';
+import { fmtFixed, fmtInt } from '../src/format/printf.js';
 
 const c = (x: number, p: number, width?: number): string => fmtFixed(x, p, { width });
 const lua = (x: number, p: number, width?: number): string => fmtFixed(x, p, { width, dialect: 'lua' });

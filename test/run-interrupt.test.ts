@@ -23,8 +23,13 @@ function done() print("done") end
 `);
     const p = spawn(BIN, [file, '--threads=2', '--time=60', 'run']);
     let out = '';
-    p.stdout.on('data', (d) => { out += d; });
-    await new Promise((r) => setTimeout(r, 2500));
+    // interrupt once events run (starting the threads takes seconds on a loaded machine)
+    const running = new Promise<void>((resolve) => p.stdout.on('data', (d) => {
+      out += d;
+      if (out.includes('Threads started!')) resolve();
+    }));
+    await running;
+    await new Promise((r) => setTimeout(r, 1000));
     p.kill('SIGINT');
     const code = await new Promise<number | null>((r) => p.on('close', r));
     expect(code).not.toBe(0);

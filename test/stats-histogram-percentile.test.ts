@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { HIST_SIZE, LATENCY_SCALE, bucketIndex, bucketValue, percentile } from '../src/stats/histogram.js';
-import { fmtFixed } from '../src/report/printf.js';
+import { fmtFixed } from '../src/format/printf.js';
 
 const ref = (name: string): string =>
   readFileSync(new URL(`../../shared/reference/${name}`, import.meta.url), 'utf8');

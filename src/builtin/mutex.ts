@@ -7,7 +7,7 @@ import type { Logger } from '../output.js';
 import type { OptionRegistry } from '../options/registry.js';
 import { BuiltinThread, type ThreadEnv } from './thread.js';
 import { SharedMutexes } from './locks.js';
-import { BW } from './shared.js';
+import { GlobalWord } from './shared-globals.js';
 import { uniform } from './fast-rand.js';
 
 /** Int32 words per mutex: a mutex and its 256-byte pad, as in sysbench's thread_lock */
@@ -101,7 +101,7 @@ export class MutexThread extends BuiltinThread {
       // the empty loop (sysbench's has a compiler barrier in it; V8 keeps empty loops)
       for (let i = 0; i < loops; i++);
       m.lock(cur);
-      g[BW.MutexGlobal] = (g[BW.MutexGlobal] + 1) | 0;
+      g[GlobalWord.MutexGlobal] = (g[GlobalWord.MutexGlobal] + 1) | 0;
       m.unlock(cur);
       n = (n - 1) >>> 0;
       if (n === 0) break;

@@ -1,7 +1,7 @@
 // What the main thread sends each worker of a built-in test.
 import type { RandConfig } from '../rand/sb-rand.js';
 import type { SeedWords } from '../rand/seeding.js';
-import type { SharedBuffers } from '../runner/shared.js';
+import type { SharedBuffers } from '../runner/shared-memory.js';
 import type { CpuConfig } from './cpu.js';
 import type { MemoryConfig } from './memory.js';
 import type { ThreadsConfig } from './threads.js';

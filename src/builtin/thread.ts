@@ -1,11 +1,11 @@
 // One sysbench thread of a built-in test, as the worker drives it: sysbench's default
 // thread_run() loop (sb_more_events, next_event, sb_event_start, execute_event,
 // sb_event_stop), one event per step() so that several threads can share a worker.
-import { Ctl } from '../runner/shared.js';
+import { Ctl } from '../runner/shared-memory.js';
 import type { ThreadStats } from '../runner/thread-stats.js';
 import type { SbRng } from '../rand/sb-rand.js';
 import type { Logger } from '../output.js';
-import { BW } from './shared.js';
+import { GlobalWord } from './shared-globals.js';
 
 export interface ThreadEnv {
   /** the sysbench thread id */
@@ -58,14 +58,14 @@ export abstract class BuiltinThread {
   /** sb_more_events() said no: remember why, for the INFO messages after the run. */
   protected limitReached(): void {
     const ctl = this.env.ctl;
-    if (Atomics.load(ctl, Ctl.Error) !== 0) return;
-    Atomics.add(this.env.words, Atomics.load(ctl, Ctl.Stop) !== 0 ? BW.StopTime : BW.StopEvents, 1);
+    if (Atomics.load(ctl, Ctl.ThreadFailed) !== 0) return;
+    Atomics.add(this.env.words, Atomics.load(ctl, Ctl.Stop) !== 0 ? GlobalWord.StopTime : GlobalWord.StopEvents, 1);
   }
 
   /** An event failed: every thread stops (sb_globals.error). */
   protected fail(): void {
     this.failed = true;
-    Atomics.store(this.env.ctl, Ctl.Error, 1);
+    Atomics.store(this.env.ctl, Ctl.ThreadFailed, 1);
     Atomics.store(this.env.ctl, Ctl.Stop, 1);
   }
 }

@@ -10,7 +10,7 @@ import type { Logger } from '../output.js';
 import type { OptionRegistry } from '../options/registry.js';
 import { BuiltinThread, type ThreadEnv } from './thread.js';
 import { SharedMutexes, osYield } from './locks.js';
-import { BW } from './shared.js';
+import { GlobalWord } from './shared-globals.js';
 
 /** Int32 words per mutex: 40 bytes, the size of a pthread_mutex_t, packed like sysbench's array */
 const STRIDE = 10;
@@ -63,7 +63,7 @@ export class ThreadsThread extends BuiltinThread {
         return false;
       }
       // threads_next_event(): the shared request counter picks the mutex
-      const lockNum = (Atomics.add(env.words, BW.ThreadsReq, 1) >>> 0) % this.c.locks;
+      const lockNum = (Atomics.add(env.words, GlobalWord.ThreadsReq, 1) >>> 0) % this.c.locks;
       env.stats.begin();
       if (env.solo) {
         this.blockingEvent(lockNum);
@@ -80,7 +80,7 @@ export class ThreadsThread extends BuiltinThread {
   }
 
   runStarted(): boolean {
-    this.blockingEvent((Atomics.add(this.env.words, BW.ThreadsReq, 1) >>> 0) % this.c.locks);
+    this.blockingEvent((Atomics.add(this.env.words, GlobalWord.ThreadsReq, 1) >>> 0) % this.c.locks);
     this.env.stats.stop();
     return true;
   }

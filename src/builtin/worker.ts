@@ -4,12 +4,11 @@
 // keeps going until --time or --events stops them all.
 import { Logger, stdoutWriter } from '../output.js';
 import { SbRng } from '../rand/sb-rand.js';
-import { views } from '../runner/shared.js';
+import { views } from '../runner/shared-memory.js';
 import { ThreadStats } from '../runner/thread-stats.js';
 import { RateQueue } from '../runner/rate.js';
-import { awaitGo, initDone, threadFinished } from '../runner/protocol.js';
-import type { WorkerResult } from '../runner/task.js';
-import { builtinViews } from './shared.js';
+import { awaitGo, initDone, threadFinished, type WorkerResult } from '../runner/protocol.js';
+import { builtinViews } from './shared-globals.js';
 import { nextDouble } from './fast-rand.js';
 import type { BuiltinThread, ThreadEnv } from './thread.js';
 import { CpuThread } from './cpu.js';

@@ -24,7 +24,7 @@ import { mutexInit, mutexPrintMode } from '../builtin/mutex.js';
 import { fileioInit, fileioParse, fileioPrintMode, type FileioConfig, type FileioGlobals } from '../builtin/fileio/config.js';
 import { closeTestFiles, createFiles, openTestFiles, removeFiles } from '../builtin/fileio/files.js';
 import { FileioReportState, FileioShared } from '../builtin/fileio/state.js';
-import { allocBuiltinShared, builtinViews, BW } from '../builtin/shared.js';
+import { allocBuiltinShared, builtinViews, GlobalWord } from '../builtin/shared-globals.js';
 import type { BuiltinTask, TestConfig } from '../builtin/task.js';
 import { emit, type CliIo } from './io.js';
 import { jsonReportTarget } from './json-report-target.js';
@@ -197,8 +197,8 @@ async function runTest(b: BuiltinInput): Promise<number> {
       cumulative: (now, final, forced) => {
         if (final && !forced) {
           // what each thread said when it stopped, then run_test()'s "Done."
-          for (let i = Atomics.load(words, BW.StopTime); i > 0; i--) log.info('Time limit exceeded, exiting...');
-          for (let i = Atomics.load(words, BW.StopEvents); i > 0; i--) log.info('Event limit exceeded, exiting...');
+          for (let i = Atomics.load(words, GlobalWord.StopTime); i > 0; i--) log.info('Time limit exceeded, exiting...');
+          for (let i = Atomics.load(words, GlobalWord.StopEvents); i > 0; i--) log.info('Event limit exceeded, exiting...');
           log.info('Done.\n');
         }
         reporter.cumulative(now, final, forced);

@@ -3,32 +3,8 @@
 // checkpoint thread's state, the final report in the main state. Each of those states closes
 // (running what a script left for its finalizers, e.g. report_json's closing bracket) when
 // its thread ends, as in sysbench.
-import { lua, toLuaString, type LuaState } from '../lua/fengari.js';
-import { errorText } from '../lua/exec.js';
-import { pushReportStat } from '../lua/api/report-stat.js';
-import type { Logger } from '../output.js';
 import type { ReportStats } from '../report/types.js';
-import type { LuaThread } from '../runner/lua-thread.js';
-
-/** Whether the script set sysbench.hooks[name] to a function. */
-export function hookDefined(L: LuaState, name: string): boolean {
-  let ok = false;
-  if (lua.lua_getglobal(L, toLuaString('sysbench')) === lua.LUA_TTABLE &&
-      lua.lua_getfield(L, -1, toLuaString('hooks')) === lua.LUA_TTABLE) {
-    ok = lua.lua_getfield(L, -1, toLuaString(name)) === lua.LUA_TFUNCTION;
-  }
-  lua.lua_settop(L, 0);
-  return ok;
-}
-
-function callHook(L: LuaState, name: string, stat: ReportStats, cumulative: boolean, log: Logger): void {
-  lua.lua_getglobal(L, toLuaString('sysbench'));
-  lua.lua_getfield(L, -1, toLuaString('hooks'));
-  lua.lua_getfield(L, -1, toLuaString(name));
-  pushReportStat(L, stat, cumulative);
-  if (lua.lua_pcall(L, 1, 0, 0) !== lua.LUA_OK) log.fatal(`\`${name}' function failed: ${errorText(L)}`);
-  lua.lua_settop(L, 0);
-}
+import type { ScriptState } from '../lua-job/script-state.js';
 
 export class LuaReportHooks {
   private readonly intermediateDefined: boolean;
@@ -39,25 +15,24 @@ export class LuaReportHooks {
    * does not run or the hook is not defined).
    */
   constructor(
-    private readonly main: LuaThread,
-    private readonly reportState: LuaThread | null,
-    private readonly checkpointState: LuaThread | null,
-    private readonly log: Logger,
+    private readonly main: ScriptState,
+    private readonly reportState: ScriptState | null,
+    private readonly checkpointState: ScriptState | null,
   ) {
-    this.intermediateDefined = hookDefined(main.state.L, 'report_intermediate');
-    this.cumulativeDefined = hookDefined(main.state.L, 'report_cumulative');
+    this.intermediateDefined = main.hasReportHook('report_intermediate');
+    this.cumulativeDefined = main.hasReportHook('report_cumulative');
   }
 
   intermediate(stat: ReportStats): boolean {
     if (!this.intermediateDefined) return false;
-    callHook((this.reportState ?? this.main).state.L, 'report_intermediate', stat, false, this.log);
+    (this.reportState ?? this.main).callReportHook('report_intermediate', stat);
     return true;
   }
 
   cumulative(stat: ReportStats, final: boolean): boolean {
     if (!this.cumulativeDefined) return false;
     const owner = final ? this.main : (this.checkpointState ?? this.main);
-    callHook(owner.state.L, 'report_cumulative', stat, true, this.log);
+    owner.callReportHook('report_cumulative', stat);
     return true;
   }
 

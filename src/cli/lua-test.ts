@@ -1,7 +1,7 @@
 // A Lua test (a script or module): load it in the main state, then prepare / cleanup / help /
 // run / a custom command, with sysbench 1.0.20's dispatch and messages.
-import { callSync, hasFunction } from '../lua/state.js';
 import { makeRandApi } from '../lua/rand-api.js';
+import { onRowsInserted } from '../lua/inserted-rows.js';
 import type { Logger } from '../output.js';
 import type { OptionRegistry } from '../options/registry.js';
 import type { GeneralParse } from '../options/parser.js';
@@ -11,14 +11,17 @@ import { SbRng, createUniqueState } from '../rand/sb-rand.js';
 import { planSeeds, type SeedPlan, type SeedWords } from '../rand/seeding.js';
 import { formatRunMode } from '../report/run-mode.js';
 import { RunReporter } from '../report/reporter.js';
-import { LuaThread } from '../runner/lua-thread.js';
-import { StateHost, type ScriptSpec, type StateHostOptions } from '../runner/state-host.js';
-import { allocShared, views, Ctl } from '../runner/shared.js';
-import { luaJob, runParallelCommand, runThreads, workerCount, type ThreadPlan } from '../runner/run.js';
-import { LuaReportHooks, hookDefined } from './lua-report-hooks.js';
+import { allocShared, views, Ctl } from '../runner/shared-memory.js';
+import { runParallelCommand, runThreads, workerCount } from '../runner/run.js';
+import { ScriptState } from '../lua-job/script-state.js';
+import { StateHost, type ScriptSpec, type StateHostOptions } from '../lua-job/state-host.js';
+import { luaJob, type ThreadPlan } from '../lua-job/job.js';
+import { expectedRows, progressWanted, startInsertProgress } from '../progress.js';
+import { LuaReportHooks } from './lua-report-hooks.js';
 import { jsonReportTarget } from './json-report-target.js';
 import { emit, type CliIo } from './io.js';
 import type { Config } from './settings.js';
+import type { ReportHookName } from '../lua/report-hooks.js';
 
 const done = <T>(f: (cb: (v: T) => void) => void): Promise<T> => new Promise((r) => f(r));
 
@@ -60,12 +63,11 @@ export async function runLuaTest(t: LuaTestInput): Promise<number> {
   };
   const host = new StateHost(hostOptions);
   const mainRng = new SbRng(plan.main, config.rand, unique);
-  const main = new LuaThread(host, makeRandApi(mainRng));
+  const main = new ScriptState(host, makeRandApi(mainRng));
   const sname = scriptShortName(t.name);
   try {
     if (!(await done<boolean>((cb) => main.load(cb)))) return 1;
-    const L = main.state.L;
-    const read = callSync(L, ['sysbench', 'cmdline', 'read_cmdline_options'], []);
+    const read = main.callCmdline('read_cmdline_options', []);
     if (!read.ok) {
       log.fatal(`\`sysbench.cmdline.read_cmdline_options' function failed: ${read.error}`);
       return 1;
@@ -85,17 +87,25 @@ export async function runLuaTest(t: LuaTestInput): Promise<number> {
     script.options = exported.options;
     script.legacyGlobals = exported.globals;
     host.onPrintTestOptions = () => io.stdout(formatScriptOptions(decls ?? []));
+    // live progress of long inserts (stderr, terminals only); `run` has --report-interval
+    const insertProgress = command !== 'run' && progressWanted(io.env);
+    if (insertProgress) {
+      const total = expectedRows(reg.getString('table-size') ?? reg.getString('oltp-table-size'),
+        reg.getString('tables') ?? reg.getString('oltp-tables-count'));
+      onRowsInserted(startInsertProgress(total));
+    }
+    const threadPlan: ThreadPlan = { script, driver: config.driver, rand: config.rand, unique, seeds: plan.threads, insertProgress };
 
-    const custom = callSync(L, ['sysbench', 'cmdline', 'command_defined'], [command]);
+    const custom = main.callCmdline('command_defined', [command]);
     if (!custom.ok) {
       log.fatal(`\`sysbench.cmdline.command_defined' function failed: ${custom.error}`);
       return 1;
     }
     const outcome = commandOutcome(sname, command, {
       customCommand: custom.value,
-      help: hasFunction(L, 'help'),
-      prepare: hasFunction(L, 'prepare'),
-      cleanup: hasFunction(L, 'cleanup'),
+      help: main.has('help'),
+      prepare: main.has('prepare'),
+      cleanup: main.has('cleanup'),
       hasOptions: decls !== null,
     });
     switch (outcome.kind) {
@@ -106,9 +116,8 @@ export async function runLuaTest(t: LuaTestInput): Promise<number> {
         io.stdout(formatScriptHelp(sname, decls ?? []));
         return 0;
       case 'custom': {
-        const parallel = callSync(L, ['sysbench', 'cmdline', 'command_parallel'], [command]);
+        const parallel = main.callCmdline('command_parallel', [command]);
         if (parallel.ok && parallel.value && config.limits.threads > 1) {
-          const threadPlan: ThreadPlan = { script, driver: config.driver, rand: config.rand, unique, seeds: plan.threads };
           return (await runParallelCommand(luaJob('command', command, threadPlan, config.limits), config.limits, log)) ? 0 : 1;
         }
         main.exportOptions();
@@ -122,7 +131,7 @@ export async function runLuaTest(t: LuaTestInput): Promise<number> {
         return (await done<boolean>((cb) => main.call(fn, false, cb))) ? 0 : 1;
       }
       case 'run':
-        return await runScript(t, main, host, hostOptions, plan, script, unique);
+        return await runScript(t, main, host, hostOptions, plan, threadPlan);
     }
   } finally {
     await done<void>((cb) => main.close(() => cb()));
@@ -130,10 +139,10 @@ export async function runLuaTest(t: LuaTestInput): Promise<number> {
 }
 
 async function runScript(
-  t: LuaTestInput, main: LuaThread, host: StateHost, hostOptions: StateHostOptions, plan: SeedPlan, script: ScriptSpec,
-  unique: ReturnType<typeof createUniqueState>,
+  t: LuaTestInput, main: ScriptState, host: StateHost, hostOptions: StateHostOptions, plan: SeedPlan, threadPlan: ThreadPlan,
 ): Promise<number> {
   const { log, config } = t;
+  const unique = threadPlan.unique;
   main.exportOptions();
   if (!(await done<boolean>((cb) => main.call('init', false, cb)))) return 1;
   if (!main.has('event')) {
@@ -148,16 +157,16 @@ async function runScript(
   })) log.notice(m);
 
   // the reporting and checkpoint threads have Lua states of their own when hooks need them
-  const auxState = async (seed: SeedWords | undefined, hook: string): Promise<LuaThread | null> => {
-    if (!seed || !hookDefined(main.state.L, hook)) return null;
-    const aux = new LuaThread(new StateHost({ ...hostOptions, tid: 0 }), makeRandApi(new SbRng(seed, config.rand, unique)));
+  const auxState = async (seed: SeedWords | undefined, hook: ReportHookName): Promise<ScriptState | null> => {
+    if (!seed || !main.hasReportHook(hook)) return null;
+    const aux = new ScriptState(new StateHost({ ...hostOptions, tid: 0 }), makeRandApi(new SbRng(seed, config.rand, unique)));
     if (!(await done<boolean>((cb) => aux.load(cb)))) return null;
     aux.exportOptions();
     return aux;
   };
   const hooks = new LuaReportHooks(main,
     await auxState(plan.background.report, 'report_intermediate'),
-    await auxState(plan.background.checkpoint, 'report_cumulative'), log);
+    await auxState(plan.background.checkpoint, 'report_cumulative'));
   let dbUsed: () => boolean = () => false;
   const reporter = new RunReporter({
     out: t.io.stdout, filter: log.filter, quiet: config.log.verbosity < 3,
@@ -170,7 +179,6 @@ async function runScript(
     reportDropped: config.limits.rate > 0 && config.limits.rateLatencyLimit > 0,
     json: jsonReportTarget(t.reg, t.io, config, t.name, t.argv.slice(1)),
   });
-  const threadPlan: ThreadPlan = { script, driver: config.driver, rand: config.rand, unique, seeds: plan.threads };
   const outcome = await runThreads(luaJob('run', '', threadPlan, config.limits), config.limits, {
     begin: (collector, start) => {
       dbUsed = () => collector.dbUsed() || Atomics.load(host.sharedCtl, Ctl.DbUsed) === 1;

@@ -7,6 +7,7 @@ import { earlyExit, classifyTest, cannotFindBenchmarkMessage } from '../options/
 import { resolveGeneralSettings, resolveLogSettings } from '../options/settings.js';
 import { formatHeader } from '../options/help.js';
 import { OptionError } from '../options/types.js';
+import { RAND_TYPES } from '../rand/sb-rand.js';
 import { processIo, emit, type CliIo } from './io.js';
 
 export async function main(argv: string[], io: CliIo = processIo): Promise<number> {
@@ -27,7 +28,7 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
     io.stdout(formatLegacyHelp(argv, parsed.testname, parsed.cmdname, (name) => reg.has(name)));
     return 0;
   }
-  const general = resolveGeneralSettings(reg, { randTypes: ['uniform', 'gaussian', 'special', 'pareto', 'zipfian'] });
+  const general = resolveGeneralSettings(reg, { randTypes: RAND_TYPES });
   emit(io, null, general.messages);
   if (!general.ok) {
     emit(io, null, [general.error.output]);

@@ -1,5 +1,5 @@
 // Builds a Lua state with sysbench's API, as sysbench does for its main state and for each thread.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { homedir } from 'node:os';
 import { lua, lauxlib, lualib, toLuaString, type LuaState, type LuaNative } from './fengari.js';
@@ -78,7 +78,7 @@ function setTable(L: LuaState, natives: Record<string, LuaNative>): void {
 
 // sysbench's own modules, in its load order; chunk names as sysbench gives them
 // (errors then read `[string "sysbench.cmdline.lua"]:N: ...`)
-const INTERNAL_MODULES = ['sysbench.lua', 'sysbench.rand.lua', 'sysbench.cmdline.lua', 'sysbench.sql.lua', 'sysbench.histogram.lua', 'sysbench.compat.lua'];
+const INTERNAL_MODULES = ['sysbench.lua', 'sysbench.cmdline.lua', 'sysbench.sql.lua', 'sysbench.compat.lua'];
 
 function runInternal(L: LuaState, name: string): void {
   if (loadCached(L, `internal:${name}`, name, () => internalChunk(name)) !== lua.LUA_OK ||
@@ -163,7 +163,7 @@ export function newSysbenchState(host: LuaHost, rand: RandApi): SysbenchState {
   registerDb(L, host, exec);
   registerHistogram(L, host.out, () => rand.histogramSlot());
   runInternal(L, 'compat51.lua');
-  for (const m of INTERNAL_MODULES) if (existsSync(join(INTERNAL_LUA_DIR, m))) runInternal(L, m);
+  for (const m of INTERNAL_MODULES) runInternal(L, m);
   return { L, exec };
 }
 

@@ -52,11 +52,6 @@ export const DEFAULT_RAND_CONFIG: Readonly<RandConfig> = Object.freeze({
 
 export const RAND_TYPES: readonly RandType[] = ['uniform', 'gaussian', 'special', 'pareto', 'zipfian'];
 
-/** Parse a --rand-type value; returns undefined for an unknown name. */
-export function parseRandType(s: string): RandType | undefined {
-  return (RAND_TYPES as readonly string[]).includes(s) ? (s as RandType) : undefined;
-}
-
 const TWO_M32 = 1 / 4294967296; // 2^-32
 const TWO_M52 = TWO_M32 / 1048576; // 2^-52
 

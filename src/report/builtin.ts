@@ -10,7 +10,7 @@
  * (text.ts formatCumulative); threads and mutex have no section of their own.
  */
 
-import { fmtFixed, fmtInt } from './printf.js';
+import { fmtFixed, fmtInt } from '../format/printf.js';
 import { timestampLine } from './text.js';
 import type { LogMessages, ReportOptions, ReportStats } from './types.js';
 

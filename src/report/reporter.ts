@@ -1,10 +1,10 @@
-// Decides what sysbench prints during and after a run, from what the collector reads.
+// Decides what sysbench prints during and after a run, from the run's readings.
 // Lua report hooks replace the default reports, as in sysbench.
 import type { Writer } from '../output.js';
 import { CounterWindows, latencyFromTimers, msToSec, nsToSec } from '../stats/counters.js';
 import { HistogramWindows } from '../stats/histogram.js';
-import type { Collector } from '../runner/collector.js';
-import { LogTextFilter } from './logtext.js';
+import type { RunReadings } from '../stats/run-readings.js';
+import { LogTextFilter } from '../format/logtext.js';
 import { formatDbCumulative, formatCumulative, formatHistogramSection, formatIntermediate, formatIntermediateDefault } from './text.js';
 import { emptyReportStats, type LogMessages, type ReportStats } from './types.js';
 import { buildJsonReport } from './json-report.js';
@@ -44,12 +44,12 @@ export class RunReporter {
   private start = 0;
   private lastIntermediate = 0;
   private lastCumulative = 0;
-  private collector: Collector | null = null;
+  private readings: RunReadings | null = null;
 
   constructor(private readonly o: ReporterOptions) {}
 
-  begin(collector: Collector, startMs: number): void {
-    this.collector = collector;
+  begin(readings: RunReadings, startMs: number): void {
+    this.readings = readings;
     this.start = this.lastIntermediate = this.lastCumulative = startMs;
   }
 
@@ -58,7 +58,7 @@ export class RunReporter {
   }
 
   intermediate(nowMs: number): void {
-    const c = this.collector!;
+    const c = this.readings!;
     const d = this.counters.intermediate(c.counters());
     const stat: ReportStats = {
       ...emptyReportStats(),
@@ -81,7 +81,7 @@ export class RunReporter {
 
   /** A cumulative report (checkpoints and the final one); resets the cumulative windows. */
   cumulative(nowMs: number, final: boolean, forced = false): void {
-    const c = this.collector!;
+    const c = this.readings!;
     if (final && this.o.histogram) {
       this.print(formatHistogramSection(this.hist.printCounts(c.histogram()), this.o.filter));
     }

@@ -12,8 +12,8 @@
  * All stats are in sb_stat_t units (seconds); see types.ts.
  */
 
-import { fmtFixed, fmtInt } from './printf.js';
-import type { LogTextFilter } from './logtext.js';
+import { fmtFixed, fmtInt } from '../format/printf.js';
+import type { LogTextFilter } from '../format/logtext.js';
 import type { FairnessInput, LogMessages, ReportOptions, ReportStats, ThreadTimerSummary } from './types.js';
 import { computeFairness } from '../stats/counters.js';
 import { formatHistogram } from '../stats/histogram.js';

@@ -2,10 +2,11 @@
 // reports: counter totals, per-thread timers and summed latency histogram counts.
 import { HIST_SIZE } from '../stats/histogram.js';
 import type { CounterValues, TimerTotals } from '../stats/counters.js';
-import { Ctl, Stat, type SharedViews } from './shared.js';
+import type { RunReadings } from '../stats/run-readings.js';
+import { Ctl, Stat, type SharedViews } from './shared-memory.js';
 import type { RateQueue } from './rate.js';
 
-export class Collector {
+export class Collector implements RunReadings {
   private readonly histTotals = new Float64Array(HIST_SIZE);
   // what was recorded during --warmup-time, subtracted from every reading
   private counterBase: CounterValues = { events: 0, reads: 0, writes: 0, other: 0, errors: 0, reconnects: 0 };
@@ -62,7 +63,7 @@ export class Collector {
       c.reads += s[b + Stat.Read];
       c.writes += s[b + Stat.Write];
       c.other += s[b + Stat.Other];
-      c.errors += s[b + Stat.Error];
+      c.errors += s[b + Stat.QueryErrors];
       c.reconnects += s[b + Stat.Reconnect];
     }
     return c;

@@ -1,6 +1,12 @@
 // The worker side of the start barrier and thread accounting, shared by every kind of worker
 // (Lua scripts, built-in tests). The main thread's side is in run.ts.
-import { Ctl } from './shared.js';
+import { Ctl } from './shared-memory.js';
+
+/** What every worker's task resolves to. */
+export interface WorkerResult {
+  /** a thread failed while running (sysbench's sb_globals.error) */
+  error: boolean;
+}
 
 /** A thread finished its initialisation (thread_init or equivalent). */
 export function initDone(ctl: Int32Array, ok: boolean): void {

@@ -1,17 +1,15 @@
-// The runner: owns worker threads, the start barrier, --time/--events limits and timing.
-// Reporting is delegated to a Reporter (src/report), which only reads shared counters.
+// The runner: owns worker threads, the start barrier, --time/--events limits and timing. It runs
+// the jobs it is given (a Lua script's threads, a built-in test's threads) without knowing what
+// they do. Reporting is delegated to a Reporter, which only reads shared counters.
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Piscina } from 'piscina';
 import type { Logger } from '../output.js';
-import type { DriverConfig } from '../drivers/index.js';
-import type { RandConfig, SbRng, UniqueState } from '../rand/sb-rand.js';
-import type { SeedWords } from '../rand/seeding.js';
-import { allocShared, views, Ctl, type SharedBuffers } from './shared.js';
+import type { SbRng } from '../rand/sb-rand.js';
+import { allocShared, views, Ctl, type SharedBuffers } from './shared-memory.js';
 import { Collector } from './collector.js';
 import { absNow, EventGenerator, RateQueue } from './rate.js';
-import type { ScriptSpec } from './state-host.js';
-import type { WorkerTask, WorkerResult } from './task.js';
+import type { WorkerResult } from './protocol.js';
 
 export interface RunLimits {
   threads: number;
@@ -60,28 +58,6 @@ export interface Reporter {
 export interface ThreadJob {
   workerFile: URL;
   task(worker: number, tids: number[], shared: SharedBuffers): unknown;
-}
-
-export interface ThreadPlan {
-  script: ScriptSpec;
-  driver: DriverConfig;
-  rand: RandConfig;
-  unique: UniqueState;
-  /** seed words for thread ids 0..threads-1 */
-  seeds: SeedWords[];
-}
-
-/** The job of a Lua script's threads ('run': events; 'command': a parallel custom command). */
-export function luaJob(mode: WorkerTask['mode'], commandName: string, plan: ThreadPlan, limits: RunLimits): ThreadJob {
-  return {
-    workerFile: new URL('./worker.js', import.meta.url),
-    task: (worker, tids, shared): WorkerTask => ({
-      mode, commandName, script: plan.script, tids, seeds: tids.map((t) => plan.seeds[t]),
-      unique: plan.unique, rand: plan.rand, worker, shared, driver: plan.driver,
-      maxEvents: limits.events, percentile: limits.percentile, verbosity: limits.verbosity,
-      rateLatencyLimit: limits.rateLatencyLimit,
-    }),
-  };
 }
 
 export function workerCount(threads: number, requested: number): number {

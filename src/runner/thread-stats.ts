@@ -3,7 +3,7 @@
 // Used by Lua threads and built-in tests alike.
 import { performance } from 'node:perf_hooks';
 import { bucketIndex, HIST_SIZE } from '../stats/histogram.js';
-import { Ctl, Stat, type SharedViews } from './shared.js';
+import { Ctl, Stat, type SharedViews } from './shared-memory.js';
 import { absNow, type RateQueue } from './rate.js';
 
 export interface ThreadStatsOptions {

@@ -4,13 +4,14 @@
 //
 //   const got = await acquireServer();
 //   if (!got.ok) { console.error(got.message); process.exit(1); }
-//   ... targetSysbenchArgs(got.target) ...
+//   ... targetSysbenchArgs(got.target) ...   (connection.ts)
 //   await got.release();   // stops the private server, if one was started
-import { describeTarget, discoverServer, installHints, probeServer, type ServerTarget } from './discover.js';
+import { describeTarget, type ServerTarget } from './connection.js';
+import { discoverServer, installHints, probeServer } from './discover.js';
 import { attachPrivateMariadb, defaultKeptDir, findMariadb, startPrivateMariadb, type PrivateMariadb } from './private-mariadb.js';
 
 export interface AcquireOptions {
-  /** --mysql-* options naming a server (see serverCandidates) */
+  /** --mysql-* options naming a server (see connection.ts) */
   argv?: readonly string[];
   env?: NodeJS.ProcessEnv;
   /** skip discovery: always start a private server */

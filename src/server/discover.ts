@@ -1,16 +1,9 @@
-// Finding a MySQL/MariaDB server to benchmark: the one named by --mysql-* options or
-// environment variables, else the local socket, else 127.0.0.1:3306. Each candidate is tried
+// Finding a MySQL/MariaDB server to benchmark: the one named by --mysql-* options or MYSQL_*
+// variables (connection.ts), else the local socket, else 127.0.0.1:3306. Each candidate is tried
 // with one short connection; a server that answers but refuses the login is reported as such.
 import { existsSync } from 'node:fs';
 import mysql from 'mysql2';
-
-export interface ServerTarget {
-  socket?: string;
-  host?: string;
-  port?: number;
-  user: string;
-  password: string;
-}
+import { readMysqlConnection, targetConnection, type ServerTarget } from './connection.js';
 
 export interface Candidates {
   /** the user named a server (options or environment): only it is tried */
@@ -21,59 +14,17 @@ export interface Candidates {
 /** The usual places of the local server's socket (Debian/Ubuntu, older Debian, macOS/Homebrew, RHEL). */
 export const DEFAULT_SOCKETS = ['/run/mysqld/mysqld.sock', '/var/run/mysqld/mysqld.sock', '/tmp/mysql.sock', '/var/lib/mysql/mysql.sock'];
 
-/** `--name=value` options (the last one wins). */
-export function parseOptions(argv: readonly string[]): Map<string, string> {
-  const m = new Map<string, string>();
-  for (const a of argv) {
-    const r = /^--([A-Za-z0-9_-]+)(?:=(.*))?$/s.exec(a);
-    if (r) m.set(r[1].replace(/_/g, '-'), r[2] ?? 'on');
-  }
-  return m;
-}
-
 /**
- * Where to look, from --mysql-host / --mysql-port / --mysql-socket / --mysql-user /
- * --mysql-password, else $MYSQL_SOCKET / $MYSQL_UNIX_PORT, $MYSQL_HOST, $MYSQL_TCP_PORT /
- * $MYSQL_PORT, $MYSQL_USER, $MYSQL_PASSWORD / $MYSQL_PWD. Without a named server: the local
- * sockets that exist, then 127.0.0.1:3306.
+ * Where to look: the server the --mysql-* options or the MYSQL_* variables name (see
+ * connection.ts), else the local sockets that exist, then 127.0.0.1:3306.
  */
 export function serverCandidates(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Candidates {
-  const o = parseOptions(argv);
-  const pick = (opt: string, ...vars: string[]): string | undefined => {
-    if (o.has(opt)) return o.get(opt);
-    for (const v of vars) if (env[v] !== undefined && env[v] !== '') return env[v];
-    return undefined;
-  };
-  const user = pick('mysql-user', 'MYSQL_USER') ?? 'root';
-  const password = pick('mysql-password', 'MYSQL_PASSWORD', 'MYSQL_PWD') ?? '';
-  const socket = pick('mysql-socket', 'MYSQL_SOCKET', 'MYSQL_UNIX_PORT');
-  const host = pick('mysql-host', 'MYSQL_HOST');
-  const portText = pick('mysql-port', 'MYSQL_TCP_PORT', 'MYSQL_PORT');
-  const port = portText !== undefined ? Number(portText) : undefined;
-  if (port !== undefined && !(Number.isInteger(port) && port > 0 && port < 65536)) throw new Error(`invalid port: ${portText}`);
-  if (socket !== undefined) return { explicit: true, targets: [{ socket, user, password }] };
-  if (host !== undefined && host !== 'localhost') return { explicit: true, targets: [{ host, port: port ?? 3306, user, password }] };
-  if (port !== undefined) return { explicit: true, targets: [{ host: host === 'localhost' ? '127.0.0.1' : host ?? '127.0.0.1', port, user, password }] };
+  const c = readMysqlConnection(argv, env);
+  if (c.target) return { explicit: true, targets: [c.target] };
+  const { user, password } = c;
   const targets: ServerTarget[] = DEFAULT_SOCKETS.filter((s) => existsSync(s)).map((s) => ({ socket: s, user, password }));
   targets.push({ host: '127.0.0.1', port: 3306, user, password });
-  return { explicit: host === 'localhost', targets };
-}
-
-export function describeTarget(t: ServerTarget): string {
-  return t.socket !== undefined ? `socket ${t.socket}` : `${t.host}:${t.port}`;
-}
-
-/** The sysbench options that connect to `t` (database not included). */
-export function targetSysbenchArgs(t: ServerTarget): string[] {
-  const where = t.socket !== undefined ? [`--mysql-socket=${t.socket}`] : [`--mysql-host=${t.host}`, `--mysql-port=${t.port}`];
-  return ['--db-driver=mysql', ...where, `--mysql-user=${t.user}`, ...(t.password !== '' ? [`--mysql-password=${t.password}`] : [])];
-}
-
-/** mysql2 connection settings for `t`. */
-export function targetConnection(t: ServerTarget): { socketPath?: string; host?: string; port?: number; user: string; password: string } {
-  return t.socket !== undefined
-    ? { socketPath: t.socket, user: t.user, password: t.password }
-    : { host: t.host, port: t.port, user: t.user, password: t.password };
+  return { explicit: c.localhostNamed, targets };
 }
 
 export type ProbeResult =

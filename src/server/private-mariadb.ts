@@ -23,6 +23,7 @@ import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import mysql from 'mysql2';
+import { mysqlConnectionArgs } from './connection.js';
 
 export interface MariadbBinaries {
   mariadbd: string;
@@ -376,7 +377,7 @@ export async function startPrivateMariadb(opts: PrivateMariadbOptions = {}): Pro
   };
   return {
     dir, socket, pid, user: 'root', password: '',
-    sysbenchArgs: [`--mysql-socket=${socket}`, '--mysql-user=root'],
+    sysbenchArgs: mysqlConnectionArgs({ socket, user: 'root', password: '' }),
     stopCommand, stop,
   };
 }
@@ -428,7 +429,7 @@ export async function attachPrivateMariadb(dir: string = defaultKeptDir()): Prom
   let stopping: Promise<void> | null = null;
   return {
     dir, socket, pid: st.pid, user: 'root', password: '',
-    sysbenchArgs: [`--mysql-socket=${socket}`, '--mysql-user=root'],
+    sysbenchArgs: mysqlConnectionArgs({ socket, user: 'root', password: '' }),
     stopCommand: stopCommandFor(dir),
     stop: () => (stopping ??= stopPrivateMariadb(dir).then(() => {})),
   };

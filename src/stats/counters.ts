@@ -17,14 +17,14 @@
  *     (intermediate, or cumulative/checkpoint), taken when the report is made.
  */
 
-/** The six sysbench counters (sb_counter_type_t). */
-/** sysbench's SB_CNT_* counters, with sysbench's numbers (scripts pass them to ffi.C.sb_counter_inc) */
+/** sysbench's six SB_CNT_* counters, with sysbench's numbers (scripts pass them to ffi.C.sb_counter_inc) */
 export const enum SbCounter {
   Other = 0,
   Read = 1,
   Write = 2,
   Trx = 3,
-  Error = 4,
+  /** SB_CNT_ERROR: a query (or reconnect) that failed; reports call them "ignored errors" */
+  QueryError = 4,
   Reconnect = 5,
 }
 
@@ -119,11 +119,6 @@ export function timerAvgNs(t: TimerTotals): number {
 /** NS2SEC: nanoseconds to seconds, the way sysbench converts. */
 export function nsToSec(ns: number | bigint): number {
   return Number(ns) / 1e9;
-}
-
-/** NS2MS: nanoseconds to milliseconds (the unit of histogram updates). */
-export function nsToMs(ns: number | bigint): number {
-  return Number(ns) / 1e6;
 }
 
 /** MS2SEC: milliseconds to seconds (a histogram percentile into sb_stat_t). */

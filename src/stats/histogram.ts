@@ -35,7 +35,7 @@
  * against the real sysbench binary (test/stats-histogram-reference.test.ts).
  */
 
-import { fmtFixed, fmtInt } from '../report/printf.js';
+import { fmtFixed, fmtInt } from '../format/printf.js';
 import { crExp, crLog, minArgLogAtLeast, nextDown, nextUp } from './exactmath.js';
 import {
   LATENCY_BOUNDS_B64,

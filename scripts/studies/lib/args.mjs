@@ -4,11 +4,12 @@
 //   node scripts/studies/NNN-name.mjs [--option=value | --option value]... [--mysql-*=...]...
 //
 // - `--mysql-*`, `--pgsql-*` and `--db-*` options (either spelling, - or _) go to every
-//   sysbench call: they pick the server. Without --mysql-user / --mysql-socket / --mysql-host,
-//   the MYSQL_USER / MYSQL_SOCKET (MYSQL_UNIX_PORT) / MYSQL_HOST / MYSQL_TCP_PORT /
-//   MYSQL_PWD variables are used; the user defaults to root.
+//   sysbench call: they pick the server. What they leave open comes from the MYSQL_*
+//   variables, read as every command of ours reads them (src/server/connection.ts); the user
+//   defaults to root.
 // - `--sysbench-extra="--opt=v ..."` adds options to every sysbench run (e.g. --worker-threads).
 // - `--help` prints the study's usage.
+import { mysqlConnectionArgs, readMysqlConnection } from '../../../dist/server/connection.js';
 
 /**
  * @typedef {{ type: 'int' | 'number' | 'string' | 'bool' | 'ints' | 'strings' | 'multi', default: unknown, help: string, doc?: string }} OptionSpec
@@ -67,21 +68,12 @@ export function splitWords(text) {
   return words;
 }
 
+/** The --mysql-* options the MYSQL_* variables (and the defaults) add to those given. */
 function connectionDefaults(given) {
-  const has = (re) => given.some((a) => re.test(a));
-  const out = [];
-  const env = process.env;
-  if (!has(/^--mysql[-_]user=/)) out.push(`--mysql-user=${env.MYSQL_USER || 'root'}`);
-  if (!has(/^--mysql[-_]password=/) && env.MYSQL_PWD) out.push(`--mysql-password=${env.MYSQL_PWD}`);
-  if (!has(/^--mysql[-_](socket|host)=/)) {
-    if (env.MYSQL_HOST) {
-      out.push(`--mysql-host=${env.MYSQL_HOST}`);
-      if (env.MYSQL_TCP_PORT && !has(/^--mysql[-_]port=/)) out.push(`--mysql-port=${env.MYSQL_TCP_PORT}`);
-    } else if (env.MYSQL_SOCKET || env.MYSQL_UNIX_PORT) {
-      out.push(`--mysql-socket=${env.MYSQL_SOCKET || env.MYSQL_UNIX_PORT}`);
-    }
-  }
-  return out;
+  const c = readMysqlConnection(given, process.env);
+  const name = (a) => a.slice(0, a.indexOf('=')).replaceAll('_', '-');
+  const givenNames = new Set(given.map(name));
+  return mysqlConnectionArgs(c.target ?? c).filter((a) => !givenNames.has(name(a)));
 }
 
 /**

@@ -5,7 +5,7 @@ import type { Logger } from '../../output.js';
 import type { OptionRegistry } from '../../options/registry.js';
 import { formatOptions } from '../../options/help.js';
 import { FILEIO_OPTIONS } from '../../options/defs/builtin.js';
-import { fmtFixed } from '../../report/printf.js';
+import { fmtFixed } from '../../format/printf.js';
 import { printValueSize } from '../size.js';
 
 export type FileTestMode = 'seqwr' | 'seqrewr' | 'seqrd' | 'rndrd' | 'rndwr' | 'rndrw';

@@ -4,7 +4,7 @@
 import { closeSync, constants as fsc, fstatSync, fsyncSync, openSync, unlinkSync, writeSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import type { Logger } from '../../output.js';
-import { fmtFixed } from '../../report/printf.js';
+import { fmtFixed } from '../../format/printf.js';
 import type { SbRng } from '../../rand/sb-rand.js';
 import { errnoMessage } from '../errno.js';
 import { printValueSize } from '../size.js';

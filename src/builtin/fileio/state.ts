@@ -2,7 +2,7 @@
 // position, the fsync cycle, the request count, the I/O statistics. It lives in the
 // built-in tests' shared buffer, so every worker and the main thread (reports) see it.
 import { SharedMutexes } from '../locks.js';
-import { BW, FF, builtinViews } from '../shared.js';
+import { GlobalWord, FileioGlobal, builtinViews } from '../shared-globals.js';
 
 export class FileioShared {
   readonly f: Float64Array;
@@ -10,7 +10,7 @@ export class FileioShared {
 
   constructor(sab: SharedArrayBuffer) {
     this.f = builtinViews(sab).fio;
-    this.m = new SharedMutexes(sab, 1, BW.FileioLock * 4, 1);
+    this.m = new SharedMutexes(sab, 1, GlobalWord.FileioLock * 4, 1);
   }
 
   lock(): void {
@@ -44,9 +44,9 @@ export class FileioReportState {
     const { s } = this;
     const f = s.f;
     s.lock();
-    const r = f[FF.BytesRead];
-    const w = f[FF.BytesWritten];
-    const o = f[FF.OtherOps];
+    const r = f[FileioGlobal.BytesRead];
+    const w = f[FileioGlobal.BytesWritten];
+    const o = f[FileioGlobal.OtherOps];
     s.unlock();
     const d = { bytesRead: r - this.lastRead, bytesWritten: w - this.lastWritten, otherOps: o - this.lastOther };
     this.lastRead = r;
@@ -61,10 +61,10 @@ export class FileioReportState {
     const f = s.f;
     s.lock();
     const t: FileioTotals = {
-      readOps: f[FF.ReadOps], writeOps: f[FF.WriteOps], otherOps: f[FF.OtherOps],
-      bytesRead: f[FF.BytesRead], bytesWritten: f[FF.BytesWritten],
+      readOps: f[FileioGlobal.ReadOps], writeOps: f[FileioGlobal.WriteOps], otherOps: f[FileioGlobal.OtherOps],
+      bytesRead: f[FileioGlobal.BytesRead], bytesWritten: f[FileioGlobal.BytesWritten],
     };
-    f[FF.ReadOps] = f[FF.WriteOps] = f[FF.OtherOps] = f[FF.BytesRead] = f[FF.BytesWritten] = 0;
+    f[FileioGlobal.ReadOps] = f[FileioGlobal.WriteOps] = f[FileioGlobal.OtherOps] = f[FileioGlobal.BytesRead] = f[FileioGlobal.BytesWritten] = 0;
     this.lastRead = this.lastWritten = this.lastOther = 0;
     s.unlock();
     return t;

@@ -5,7 +5,7 @@
 import { fdatasyncSync, fsyncSync, read, readSync, write, writeSync } from 'node:fs';
 import { EventThread, type ThreadEnv } from '../thread.js';
 import { errnoMessage } from '../errno.js';
-import { FF } from '../shared.js';
+import { FileioGlobal } from '../shared-globals.js';
 import { alignedBuffer, fillBuffer, validateBuffer } from './buffer.js';
 import { FileioShared } from './state.js';
 import type { FileioConfig } from './config.js';
@@ -49,14 +49,14 @@ export class FileioThread extends EventThread {
   private fsyncDue(): boolean {
     const f = this.f;
     const c = this.c;
-    if (f[FF.ReqPerformed] % c.fsyncFreq !== 0) return false;
+    if (f[FileioGlobal.ReqPerformed] % c.fsyncFreq !== 0) return false;
     this.op = OP_FSYNC;
-    this.file = f[FF.FsyncedFile];
+    this.file = f[FileioGlobal.FsyncedFile];
     this.pos = 0;
     this.size = 0;
-    if (++f[FF.FsyncedFile] === c.numFiles) {
-      f[FF.FsyncedFile] = 0;
-      f[FF.IsDirty] = 0;
+    if (++f[FileioGlobal.FsyncedFile] === c.numFiles) {
+      f[FileioGlobal.FsyncedFile] = 0;
+      f[FileioGlobal.IsDirty] = 0;
     }
     return true;
   }
@@ -74,20 +74,20 @@ export class FileioThread extends EventThread {
     const f = this.f;
     const c = this.c;
     this.op = this.writes ? OP_WRITE : OP_READ;
-    if (c.fsyncFreq !== 0 && this.op === OP_WRITE && f[FF.IsDirty] !== 0 && this.fsyncDue()) return;
-    f[FF.ReqPerformed] = (f[FF.ReqPerformed] + 1) % 4294967296;
-    if (this.op === OP_WRITE) f[FF.IsDirty] = 1;
-    if (f[FF.CurrentFile] === c.numFiles) {
-      f[FF.Position] = 0;
-      f[FF.CurrentFile] = 0;
+    if (c.fsyncFreq !== 0 && this.op === OP_WRITE && f[FileioGlobal.IsDirty] !== 0 && this.fsyncDue()) return;
+    f[FileioGlobal.ReqPerformed] = (f[FileioGlobal.ReqPerformed] + 1) % 4294967296;
+    if (this.op === OP_WRITE) f[FileioGlobal.IsDirty] = 1;
+    if (f[FileioGlobal.CurrentFile] === c.numFiles) {
+      f[FileioGlobal.Position] = 0;
+      f[FileioGlobal.CurrentFile] = 0;
     }
-    this.file = f[FF.CurrentFile];
-    this.pos = f[FF.Position];
+    this.file = f[FileioGlobal.CurrentFile];
+    this.pos = f[FileioGlobal.Position];
     this.size = Math.min(c.requestSize, c.fileSize - this.pos);
-    f[FF.Position] += this.size;
-    if (f[FF.Position] === c.fileSize) {
-      f[FF.CurrentFile]++;
-      f[FF.Position] = 0;
+    f[FileioGlobal.Position] += this.size;
+    if (f[FileioGlobal.Position] === c.fileSize) {
+      f[FileioGlobal.CurrentFile]++;
+      f[FileioGlobal.Position] = 0;
     }
     if (c.validate) this.checkSeq();
   }
@@ -96,10 +96,10 @@ export class FileioThread extends EventThread {
   private checkSeq(): void {
     const f = this.f;
     const log = this.env.log;
-    if (f[FF.PrevOp] >= 0) {
-      const pf = f[FF.PrevFile];
-      const pp = f[FF.PrevPos];
-      const ps = f[FF.PrevSize];
+    if (f[FileioGlobal.PrevOp] >= 0) {
+      const pf = f[FileioGlobal.PrevFile];
+      const pp = f[FileioGlobal.PrevPos];
+      const ps = f[FileioGlobal.PrevSize];
       if (this.file - pf > 1 && !(this.file === 0 && pf === this.c.numFiles - 1)) {
         log.warning('Discovered too large file difference in seq requests!');
       } else if (this.file === pf) {
@@ -110,10 +110,10 @@ export class FileioThread extends EventThread {
         log.warning(`New: file_id: ${this.file}, pos: ${this.pos}  size: ${this.size}`);
       }
     }
-    f[FF.PrevOp] = this.op;
-    f[FF.PrevFile] = this.file;
-    f[FF.PrevPos] = this.pos;
-    f[FF.PrevSize] = this.size;
+    f[FileioGlobal.PrevOp] = this.op;
+    f[FileioGlobal.PrevFile] = this.file;
+    f[FileioGlobal.PrevPos] = this.pos;
+    f[FileioGlobal.PrevSize] = this.size;
   }
 
   /** file_get_rnd_request() */
@@ -121,8 +121,8 @@ export class FileioThread extends EventThread {
     const f = this.f;
     const c = this.c;
     let mode = c.testMode;
-    if (mode === 'rndrw') mode = (f[FF.ReadOps] + 1) / (f[FF.WriteOps] + 1) < c.rwRatio ? 'rndrd' : 'rndwr';
-    if (c.fsyncFreq !== 0 && f[FF.IsDirty] !== 0 && this.fsyncDue()) return;
+    if (mode === 'rndrw') mode = (f[FileioGlobal.ReadOps] + 1) / (f[FileioGlobal.WriteOps] + 1) < c.rwRatio ? 'rndrd' : 'rndwr';
+    if (c.fsyncFreq !== 0 && f[FileioGlobal.IsDirty] !== 0 && this.fsyncDue()) return;
     this.op = mode === 'rndwr' ? OP_WRITE : OP_READ;
     const rng = this.env.rng;
     const bs = c.blockSize;
@@ -135,17 +135,17 @@ export class FileioThread extends EventThread {
       this.size = Math.min(bs, c.fileSize - this.pos);
       if (!c.validate || !this.blockInUse(tid)) break;
     }
-    f[FF.ThreadBase + 2 * tid] = this.file;
-    f[FF.ThreadBase + 2 * tid + 1] = this.pos;
-    f[FF.ReqPerformed] = (f[FF.ReqPerformed] + 1) % 4294967296;
-    if (this.op === OP_WRITE) f[FF.IsDirty] = 1;
+    f[FileioGlobal.ThreadBase + 2 * tid] = this.file;
+    f[FileioGlobal.ThreadBase + 2 * tid + 1] = this.pos;
+    f[FileioGlobal.ReqPerformed] = (f[FileioGlobal.ReqPerformed] + 1) % 4294967296;
+    if (this.op === OP_WRITE) f[FileioGlobal.IsDirty] = 1;
   }
 
   /** --validate with several threads: another thread is using this block */
   private blockInUse(tid: number): boolean {
     const f = this.f;
     for (let i = 0; i < this.c.threads; i++) {
-      if (i !== tid && f[FF.ThreadBase + 2 * i] === this.file && f[FF.ThreadBase + 2 * i + 1] === this.pos) return true;
+      if (i !== tid && f[FileioGlobal.ThreadBase + 2 * i] === this.file && f[FileioGlobal.ThreadBase + 2 * i + 1] === this.pos) return true;
     }
     return false;
   }
@@ -168,7 +168,7 @@ export class FileioThread extends EventThread {
       this.env.log.fatal(errnoMessage(`Failed to fsync file! file: ${fd}`, e));
       return false;
     }
-    this.count(FF.OtherOps, -1, 0);
+    this.count(FileioGlobal.OtherOps, -1, 0);
     return true;
   }
 
@@ -209,7 +209,7 @@ export class FileioThread extends EventThread {
           }
         }
         if (c.fsyncAll && !this.fsync(this.file)) return false;
-        if (!this.async) this.count(FF.WriteOps, FF.BytesWritten, this.size);
+        if (!this.async) this.count(FileioGlobal.WriteOps, FileioGlobal.BytesWritten, this.size);
         return true;
       }
       case OP_READ: {
@@ -237,7 +237,7 @@ export class FileioThread extends EventThread {
             return false;
           }
         }
-        if (!this.async) this.count(FF.ReadOps, FF.BytesRead, this.size);
+        if (!this.async) this.count(FileioGlobal.ReadOps, FileioGlobal.BytesRead, this.size);
         return true;
       }
       case OP_FSYNC:
@@ -269,9 +269,9 @@ export class FileioThread extends EventThread {
         if (!this.asyncFailed) this.env.log.fatal(op === OP_READ ? 'Asynchronous read failed!\n' : 'Asynchronous write failed!\n');
         this.asyncFailed = true;
       } else if (op === OP_READ) {
-        this.count(FF.ReadOps, FF.BytesRead, len);
+        this.count(FileioGlobal.ReadOps, FileioGlobal.BytesRead, len);
       } else {
-        this.count(FF.WriteOps, FF.BytesWritten, len);
+        this.count(FileioGlobal.WriteOps, FileioGlobal.BytesWritten, len);
       }
       const w = this.waiter;
       this.waiter = null;

@@ -50,11 +50,11 @@ export class DriverErrors {
         this.pending = raise;
         return this.exec.io(L, (cb) => con.reconnect((e) => cb(e, null)), this.afterReconnect);
       }
-      host.countInc(SbCounter.Error);
+      host.countInc(SbCounter.QueryError);
       return raise(L, true);
     }
     for (const line of h.driver.fatalLines(op, err, logQuery)) host.log.fatal(line);
-    host.countInc(SbCounter.Error);
+    host.countInc(SbCounter.QueryError);
     return raise(L, false);
   }
 
@@ -130,7 +130,7 @@ export class BulkFlow {
     h.bulk!.send(h.con!, (err, res, query) => {
       if (err) {
         if (!h.driver.isIgnorable(err)) for (const line of h.driver.fatalLines('query', err, query)) host.log.fatal(line);
-        host.countInc(SbCounter.Error);
+        host.countInc(SbCounter.QueryError);
       } else {
         host.countInc(res!.counter);
       }

@@ -317,7 +317,7 @@ export function registerSql(L: LuaState, host: LuaHost, exec: LuaExec, rand: Ran
       }
       const con = sc.con!;
       return exec.io(L, (cb) => con.reconnect((e) => cb(e, null)), (L) => {
-        if (exec.ioErr !== null) { host.countInc(SbCounter.Error); return raiseAt(L, 'assertion failed!'); }
+        if (exec.ioErr !== null) { host.countInc(SbCounter.QueryError); return raiseAt(L, 'assertion failed!'); }
         host.countInc(SbCounter.Reconnect);
         lua.lua_pushboolean(L, true);
         return 1;

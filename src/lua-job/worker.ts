@@ -1,15 +1,18 @@
-// Piscina worker: hosts several sysbench threads, each a Lua state driven as a coroutine.
+// Piscina worker of a Lua script: hosts several sysbench threads, each a Lua state driven as a
+// coroutine.
 import { Logger, stdoutWriter, tickBatchedWriter } from '../output.js';
 import { SbRng } from '../rand/sb-rand.js';
 import { makeRandApi } from '../lua/rand-api.js';
-import { LuaThread } from './lua-thread.js';
+import { onRowsInserted } from '../lua/inserted-rows.js';
+import { views } from '../runner/shared-memory.js';
+import { RateQueue } from '../runner/rate.js';
+import { awaitGo, initDone, threadFinished, type WorkerResult } from '../runner/protocol.js';
+import { forwardRowsToMainThread } from '../progress.js';
+import { ScriptState } from './script-state.js';
 import { StateHost } from './state-host.js';
-import { views } from './shared.js';
-import { RateQueue } from './rate.js';
-import { awaitGo, initDone, threadFinished } from './protocol.js';
-import type { WorkerTask, WorkerResult } from './task.js';
+import type { LuaWorkerTask } from './task.js';
 
-function makeThreads(task: WorkerTask): LuaThread[] {
+function makeStates(task: LuaWorkerTask): ScriptState[] {
   const shared = views(task.shared);
   const out = tickBatchedWriter(stdoutWriter);
   const log = new Logger(task.verbosity, out);
@@ -23,13 +26,13 @@ function makeThreads(task: WorkerTask): LuaThread[] {
     });
     const rng = new SbRng(task.seeds[i], task.rand, unique);
     host.stats.histogramSlot = () => rng.histogramSlot();
-    return new LuaThread(host, makeRandApi(rng));
+    return new ScriptState(host, makeRandApi(rng));
   });
 }
 
 const step = (f: (done: (ok: boolean) => void) => void): Promise<boolean> => new Promise((resolve) => f(resolve));
 
-async function runThread(t: LuaThread, ctl: Int32Array): Promise<boolean> {
+async function runThread(t: ScriptState, ctl: Int32Array): Promise<boolean> {
   let ok = await step((d) => t.runEvents(d));
   if (ok) ok = await step((d) => t.call('thread_done', true, d));
   await new Promise<void>((r) => t.close(r));
@@ -37,11 +40,11 @@ async function runThread(t: LuaThread, ctl: Int32Array): Promise<boolean> {
   return ok;
 }
 
-async function runMode(task: WorkerTask): Promise<WorkerResult> {
+async function runMode(task: LuaWorkerTask): Promise<WorkerResult> {
   const ctl = new Int32Array(task.shared.ctl);
-  const threads: LuaThread[] = [];
-  for (const t of makeThreads(task)) {
-    threads.push(t);
+  const states: ScriptState[] = [];
+  for (const t of makeStates(task)) {
+    states.push(t);
     let ok = await step((d) => t.load(d));
     if (ok) {
       t.exportOptions();
@@ -51,15 +54,15 @@ async function runMode(task: WorkerTask): Promise<WorkerResult> {
   }
   // the start barrier: nobody runs events before every thread is initialised
   if (!(await awaitGo(ctl))) {
-    await Promise.all(threads.map((t) => new Promise<void>((r) => t.close(r))));
+    await Promise.all(states.map((t) => new Promise<void>((r) => t.close(r))));
     return { error: true };
   }
-  const results = await Promise.all(threads.map((t) => runThread(t, ctl)));
+  const results = await Promise.all(states.map((t) => runThread(t, ctl)));
   return { error: results.includes(false) };
 }
 
-async function commandMode(task: WorkerTask): Promise<WorkerResult> {
-  const results = await Promise.all(makeThreads(task).map(async (t) => {
+async function commandMode(task: LuaWorkerTask): Promise<WorkerResult> {
+  const results = await Promise.all(makeStates(task).map(async (t) => {
     let ok = await step((d) => t.load(d));
     if (ok) {
       t.exportOptions();
@@ -71,6 +74,7 @@ async function commandMode(task: WorkerTask): Promise<WorkerResult> {
   return { error: results.includes(false) };
 }
 
-export default function run(task: WorkerTask): Promise<WorkerResult> {
+export default function run(task: LuaWorkerTask): Promise<WorkerResult> {
+  onRowsInserted(task.insertProgress ? forwardRowsToMainThread() : null);
   return task.mode === 'run' ? runMode(task) : commandMode(task);
 }

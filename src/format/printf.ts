@@ -1,5 +1,5 @@
 /**
- * printf-compatible number formatting for the report module.
+ * printf-compatible number formatting, for the reports and every other text sysbench prints.
  *
  * sysbench prints its reports through two different formatters:
  *   - glibc printf (C code: sysbench.c, db_driver.c, the built-in tests);

@@ -1,11 +1,11 @@
-// Shared memory of the built-in tests, next to the runner's (src/runner/shared.ts): counters
-// and state that sysbench keeps in globals shared by all its threads.
+// The built-in tests' globals in shared memory, next to the runner's (src/runner/shared-memory.ts):
+// counters and state that sysbench keeps in globals shared by all its threads.
 //
 // Layout of the control buffer: Int32 words first (one cache line each for the hot ones),
 // then the fileio request generator's state as Float64 values.
 
 /** Int32 words of the control buffer. */
-export const enum BW {
+export const enum GlobalWord {
   /** threads test: requests handed out (ck_pr_faa on req_performed) */
   ThreadsReq = 0,
   /** threads that stopped because --time expired / because --events was reached */
@@ -19,7 +19,7 @@ export const enum BW {
 }
 
 /** Float64 slots of the fileio state, after the Int32 words. */
-export const enum FF {
+export const enum FileioGlobal {
   Position = 0,
   CurrentFile = 1,
   FsyncedFile = 2,
@@ -39,7 +39,7 @@ export const enum FF {
   ThreadBase = 16,
 }
 
-const FLOAT_OFFSET = BW.Words * 4;
+const FLOAT_OFFSET = GlobalWord.Words * 4;
 
 export interface BuiltinViews {
   words: Int32Array;
@@ -47,16 +47,16 @@ export interface BuiltinViews {
 }
 
 export function allocBuiltinShared(threads: number): SharedArrayBuffer {
-  const sab = new SharedArrayBuffer(FLOAT_OFFSET + (FF.ThreadBase + 2 * Math.max(1, threads)) * 8);
+  const sab = new SharedArrayBuffer(FLOAT_OFFSET + (FileioGlobal.ThreadBase + 2 * Math.max(1, threads)) * 8);
   const fio = new Float64Array(sab, FLOAT_OFFSET);
   for (let t = 0; t < threads; t++) {
-    fio[FF.ThreadBase + 2 * t] = -1;
-    fio[FF.ThreadBase + 2 * t + 1] = -1;
+    fio[FileioGlobal.ThreadBase + 2 * t] = -1;
+    fio[FileioGlobal.ThreadBase + 2 * t + 1] = -1;
   }
-  fio[FF.PrevOp] = -1;
+  fio[FileioGlobal.PrevOp] = -1;
   return sab;
 }
 
 export function builtinViews(sab: SharedArrayBuffer): BuiltinViews {
-  return { words: new Int32Array(sab, 0, BW.Words), fio: new Float64Array(sab, FLOAT_OFFSET) };
+  return { words: new Int32Array(sab, 0, GlobalWord.Words), fio: new Float64Array(sab, FLOAT_OFFSET) };
 }

@@ -5,9 +5,9 @@ import { createDriver, type DriverConfig } from '../drivers/index.js';
 import type { LuaHost, ScriptOptionDef } from '../lua/host.js';
 import type { SbCounter } from '../stats/counters.js';
 import type { ExportedOption } from '../lua/api/opt.js';
-import { Ctl, type SharedViews } from './shared.js';
-import { ThreadStats, type EventStart } from './thread-stats.js';
-import type { RateQueue } from './rate.js';
+import { Ctl, type SharedViews } from '../runner/shared-memory.js';
+import { ThreadStats, type EventStart } from '../runner/thread-stats.js';
+import type { RateQueue } from '../runner/rate.js';
 
 export interface ScriptSpec {
   /** the test name as given (sysbench.cmdline.script_path) */

@@ -17,18 +17,16 @@ export const enum Ctl {
   InitFailed = 4,
   /** connection counter for round-robin over --mysql-host/port/socket */
   ConnIndex = 5,
-  /** sysbench.rand.unique()'s shared index */
-  UniqueIndex = 6,
   /** threads still running events */
-  Running = 7,
-  /** a thread failed while running */
-  Error = 8,
+  Running = 6,
+  /** a thread failed while running (sysbench's sb_globals.error) */
+  ThreadFailed = 7,
   /** checkpoint number: per-thread min/max latencies belong to an epoch */
-  Epoch = 9,
+  Epoch = 8,
   /** a DB driver was created (sysbench then prints SQL statistics) */
-  DbUsed = 10,
+  DbUsed = 9,
   /** 1 during --warmup-time: the events limit does not count yet */
-  Warmup = 11,
+  Warmup = 10,
   Size = 16,
 }
 
@@ -38,7 +36,7 @@ export const enum Stat {
   Read = SbCounter.Read,
   Write = SbCounter.Write,
   Trx = SbCounter.Trx,
-  Error = SbCounter.Error,
+  QueryErrors = SbCounter.QueryError,
   Reconnect = SbCounter.Reconnect,
   Events = 6,
   /** sum of event latencies, ms */

@@ -16,8 +16,6 @@
  * previous report also ended with a blank line.
  */
 
-import type { LogMessages } from './types.js';
-
 const PREFIXES = ['FATAL: ', 'ALERT: ', 'WARNING: ', 'DEBUG: '];
 
 function stripPrefix(msg: string): string {
@@ -48,7 +46,7 @@ export class LogTextFilter {
   }
 
   /** Process a list of messages. */
-  messages(msgs: LogMessages): string {
+  messages(msgs: readonly string[]): string {
     let out = '';
     for (const m of msgs) out += this.text(m);
     return out;
@@ -60,7 +58,7 @@ export class LogTextFilter {
  * printed (each followed by a newline); pass the process-wide LogTextFilter
  * to reproduce duplicate suppression.
  */
-export function renderMessages(msgs: LogMessages, filter?: LogTextFilter): string {
+export function renderMessages(msgs: readonly string[], filter?: LogTextFilter): string {
   if (filter) return filter.messages(msgs);
   let out = '';
   for (const m of msgs) out += m + '\n';

@@ -1,11 +1,12 @@
-// What the main thread sends a worker: everything needed to build that worker's Lua states.
+// What the main thread sends a worker of a Lua script: everything needed to build that worker's
+// Lua states.
 import type { DriverConfig } from '../drivers/index.js';
 import type { RandConfig, UniqueState } from '../rand/sb-rand.js';
 import type { SeedWords } from '../rand/seeding.js';
+import type { SharedBuffers } from '../runner/shared-memory.js';
 import type { ScriptSpec } from './state-host.js';
-import type { SharedBuffers } from './shared.js';
 
-export interface WorkerTask {
+export interface LuaWorkerTask {
   /** 'run': thread_init / thread_run / thread_done; 'command': a parallel custom command */
   mode: 'run' | 'command';
   commandName: string;
@@ -24,9 +25,6 @@ export interface WorkerTask {
   /** --rate-latency-limit, ms */
   rateLatencyLimit: number;
   verbosity: number;
-}
-
-export interface WorkerResult {
-  /** a thread failed while running (sysbench's sb_globals.error) */
-  error: boolean;
+  /** rows of multi-row INSERTs go to the main thread's progress line */
+  insertProgress: boolean;
 }

@@ -1,16 +1,19 @@
-// One Lua state's lifecycle as sysbench drives it: load the script, call init / thread_init /
+// One Lua state running the test script (the main state, a thread's state, a reporting
+// thread's state), driven as sysbench drives it: load the script, call init / thread_init /
 // thread_run / thread_done / done or a command, and report failures in sysbench's words.
 import { lua } from '../lua/fengari.js';
-import { newSysbenchState, loadScript, hasFunction, type RandApi, type SysbenchState } from '../lua/state.js';
+import { newSysbenchState, loadScript, hasFunction, callSync, type RandApi, type SysbenchState } from '../lua/state.js';
 import { exportOptions } from '../lua/api/opt.js';
 import { closeConnections } from '../lua/api/sql.js';
 import { EventLoop, usesDefaultThreadRun } from '../lua/event-loop.js';
+import { callReportHook, reportHookDefined, type ReportHookName } from '../lua/report-hooks.js';
+import type { ReportStats } from '../report/types.js';
 import type { StateHost } from './state-host.js';
 
 export type Ok = (ok: boolean) => void;
 
-export class LuaThread {
-  readonly state: SysbenchState;
+export class ScriptState {
+  private readonly state: SysbenchState;
 
   constructor(readonly host: StateHost, rand: RandApi) {
     this.state = newSysbenchState(host, rand);
@@ -51,6 +54,11 @@ export class LuaThread {
     }).run();
   }
 
+  /** Calls sysbench.cmdline[name](...args), a function that does no I/O: its boolean result or its error text. */
+  callCmdline(name: string, args: (string | number)[]): ReturnType<typeof callSync> {
+    return callSync(this.state.L, ['sysbench', 'cmdline', name], args);
+  }
+
   /** sysbench.cmdline.call_command(name): true when the command ran and returned success. */
   callCommand(name: string, done: Ok): void {
     const L = this.state.L;
@@ -64,6 +72,16 @@ export class LuaThread {
       lua.lua_pop(L, 1);
       done(rc);
     });
+  }
+
+  hasReportHook(name: ReportHookName): boolean {
+    return reportHookDefined(this.state.L, name);
+  }
+
+  /** Calls a report hook the script defined; prints sysbench's FATAL line when it fails. */
+  callReportHook(name: ReportHookName, stat: ReportStats): void {
+    const err = callReportHook(this.state.L, name, stat);
+    if (err !== null) this.host.log.fatal(`\`${name}' function failed: ${err}`);
   }
 
   close(done: () => void): void {
