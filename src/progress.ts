@@ -224,6 +224,3 @@ export function forwardRowsToMainThread(): (rows: number) => void {
   }
   return forwarder;
 }
-
-/** Until bulk-insert.ts imports it from ./lua/inserted-rows.js (see the layer test). */
-export { rowsInserted } from './lua/inserted-rows.js';

@@ -3,7 +3,7 @@
 // caret, cut to about 60 columns around the position). Expected texts are libpq 15's, as
 // the reference binary prints them.
 import { describe, expect, it } from 'vitest';
-import { cmdTuples, errorCursor, serverErrorReport } from '../src/drivers/pgsql.js';
+import { cmdTuples, errorCursor, serverErrorReport } from '../src/drivers/pgsql/libpq-texts.js';
 
 describe('PQcmdTuples()', () => {
   it.each([

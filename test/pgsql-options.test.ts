@@ -1,12 +1,11 @@
 // The pgsql driver's configuration: sysbench's option defaults, --pgsql-sslmode (1.1) and
 // --pgsql-ignore-errors (extension; listed by the extensions help only), the driver list
-// (pgsql next to mysql), and what the driver says about itself (name, no COMMITs in bulk
-// inserts, no reconnect). `--db-driver=help` fails as in 1.0.20 (no special meaning).
+// (pgsql next to mysql), and what the driver says about itself (name, no reconnect). `--db-driver=help` fails as in 1.0.20 (no special meaning).
 import { describe, expect, it } from 'vitest';
 import { createDefaultRegistry, parseGeneralArguments } from '../src/options/parser.js';
 import { formatExtensionsHelp, formatGeneralHelp } from '../src/options/help.js';
-import { driverConfig } from '../src/cli/settings.js';
-import { createDriver, DRIVERS } from '../src/drivers/index.js';
+import { createDriver, DRIVER_CATALOG, readDriverConfig } from '../src/drivers/index.js';
+import { DRIVER_DEFS } from '../src/options/defs/db.js';
 import { Logger } from '../src/output.js';
 import { hasReference, REFERENCE, STOCK, sysbench } from './helpers/sysbench.js';
 import { existsSync } from 'node:fs';
@@ -14,24 +13,26 @@ import { existsSync } from 'node:fs';
 function config(argv: string[]) {
   const reg = createDefaultRegistry();
   parseGeneralArguments(argv, reg);
-  return driverConfig(reg);
+  return readDriverConfig(reg);
 }
 
 describe('pgsql options', () => {
   it("has sysbench's defaults", () => {
     expect(config([]).pgsql).toEqual({
       host: 'localhost', port: '5432', user: 'sbtest', password: '', db: 'sbtest',
-      sslmode: 'prefer', ignoreErrors: ['40P01', '23505', '40001'], psMode: 'auto',
+      sslmode: 'prefer', ignoreErrors: ['40P01', '23505', '40001'],
     });
+    expect(config([]).psMode).toBe('auto');
   });
 
   it('takes every --pgsql-* option and --db-ps-mode', () => {
     const c = config(['--pgsql-host=db1', '--pgsql-port=6543', '--pgsql-user=u', '--pgsql-password=p', '--pgsql-db=d',
       '--pgsql-sslmode=require', '--pgsql-ignore-errors=40001,all', '--db-ps-mode=disable', '--db-driver=pgsql']);
     expect(c.name).toBe('pgsql');
+    expect(c.psMode).toBe('disable');
     expect(c.pgsql).toEqual({
       host: 'db1', port: '6543', user: 'u', password: 'p', db: 'd',
-      sslmode: 'require', ignoreErrors: ['40001', 'all'], psMode: 'disable',
+      sslmode: 'require', ignoreErrors: ['40001', 'all'],
     });
   });
 
@@ -44,13 +45,14 @@ describe('pgsql options', () => {
   });
 
   it('creates the pgsql driver by name', () => {
-    expect(DRIVERS.map((d) => `${d.name} - ${d.description}`)).toEqual(['mysql - MySQL driver', 'pgsql - PostgreSQL driver']);
+    expect(DRIVER_CATALOG.map((d) => `${d.name} - ${d.description}`)).toEqual(['mysql - MySQL driver', 'pgsql - PostgreSQL driver']);
+    // the drivers that can be created are those the command line lists, in its order
+    expect(DRIVER_CATALOG.map((d) => d.name)).toEqual(DRIVER_DEFS.map((d) => d.name));
     const drv = createDriver('pgsql', config([]), new Logger(0, () => {}), () => 0);
     expect(typeof drv).not.toBe('string');
     if (typeof drv === 'string') return;
     expect(drv.name).toBe('pgsql');
     expect(drv.description).toBe('PostgreSQL driver');
-    expect(drv.needsCommit).toBe(false);
     expect(drv.canReconnect).toBe(false);
     const err = { errno: 0, message: 'm', connectionLost: false };
     expect(drv.isIgnorable({ ...err, sqlState: '40P01' })).toBe(true);

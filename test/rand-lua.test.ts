@@ -153,12 +153,12 @@ describe('Lua natives', () => {
     }
   });
 
-  it('integers that fit int32 are Lua integers, larger values floats', () => {
+  it('values past 2^31 are exact numbers (LuaJIT doubles)', () => {
     const out: string[] = [];
     run(newState(threadRng(1), out), `
-      print(math.type(sysbench.rand.uniform(1, 10)), math.type(sysbench.rand.uniform(3000000000, 3000000000)),
-            math.type(sysbench.rand.uniform_double()))`);
-    expect(out).toEqual(['integer\tfloat\tfloat']);
+      local v = sysbench.rand.uniform(3000000000, 3000000000)
+      print(v, v + 1, v * 2, -v, v - 3000000000)`);
+    expect(out).toEqual(['3000000000\t3000000001\t6000000000\t-3000000000\t0']);
   });
 
   it('zipfian is exposed', () => {

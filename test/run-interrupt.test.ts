@@ -8,9 +8,11 @@ import { describe, expect, it } from 'vitest';
 import { BIN, sysbenchAsync } from './helpers/sysbench.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'sbts-run-'));
+// as in sysbench 1.0.20, a script declares the C functions it calls through ffi
+const USLEEP = 'ffi.cdef("int usleep(unsigned int);")\n';
 const script = (name: string, body: string): string => {
   const file = join(dir, name);
-  writeFileSync(file, body);
+  writeFileSync(file, USLEEP + body);
   return file;
 };
 

@@ -11,16 +11,7 @@ table.maxn = table.maxn or function(t)
   end
   return n
 end
-math.pow = math.pow or function(x, y) return x ^ y end
-math.mod = math.mod or math.fmod
-math.ldexp = math.ldexp or function(m, e) return m * 2.0 ^ e end
-math.frexp = math.frexp or function(x)
-  if x == 0 then return 0.0, 0 end
-  local e = math.floor(math.log(math.abs(x), 2)) + 1
-  local m = x / 2.0 ^ e
-  if math.abs(m) >= 1 then m = m / 2; e = e + 1 end
-  return m, e
-end
+-- math is LuaJIT's (src/lua/api/luajit-math.ts)
 string.gfind = string.gfind or string.gmatch
 
 -- newproxy(true) gives a userdata with its own metatable (used for __gc tricks)

@@ -1,134 +1,86 @@
--- A stand-in for LuaJIT's ffi module, covering what sysbench scripts do with it:
--- declaring sysbench's own functions and enums, calling a few of them, and plain char buffers.
+-- LuaJIT's ffi module, as far as sysbench scripts use it (the C side lives in src/lua/ffi/).
+-- The chunk receives the natives; it adds what sysbench 1.0 itself declares, so a script
+-- can use sysbench's enums, types and functions without declaring them.
+local natives = ...
 local ffi = {}
 
-local constants = {
-  -- sb_counter_type
-  SB_CNT_OTHER = 0, SB_CNT_READ = 1, SB_CNT_WRITE = 2, SB_CNT_TRX = 3,
-  SB_CNT_ERROR = 4, SB_CNT_RECONNECT = 5, SB_CNT_MAX = 6,
-  -- option types
-  SB_ARG_TYPE_NULL = 0, SB_ARG_TYPE_BOOL = 1, SB_ARG_TYPE_INT = 2, SB_ARG_TYPE_SIZE = 3,
-  SB_ARG_TYPE_DOUBLE = 4, SB_ARG_TYPE_STRING = 5, SB_ARG_TYPE_LIST = 6, SB_ARG_TYPE_FILE = 7,
-  SB_ARG_TYPE_MAX = 8,
-  -- SQL errors and bind types
-  DB_ERROR_NONE = 0, DB_ERROR_IGNORABLE = 1, DB_ERROR_FATAL = 2,
-  SQL_TYPE_NONE = 0, SQL_TYPE_TINYINT = 1, SQL_TYPE_SMALLINT = 2, SQL_TYPE_INT = 3,
-  SQL_TYPE_BIGINT = 4, SQL_TYPE_FLOAT = 5, SQL_TYPE_DOUBLE = 6, SQL_TYPE_TIME = 7,
-  SQL_TYPE_DATE = 8, SQL_TYPE_DATETIME = 9, SQL_TYPE_TIMESTAMP = 10, SQL_TYPE_CHAR = 11,
-  SQL_TYPE_VARCHAR = 12,
-}
-
--- C functions a script may call through ffi.C
-local functions = {
-  sb_counter_inc = function(tid, counter) return __sb_counter_inc(counter) end,
-  usleep = function(usec) return __sb_usleep(usec) end,
-  sleep = function(sec) return __sb_usleep(sec * 1000000) end,
-  sb_rand_uniform = function(a, b) return sysbench.rand.uniform(a, b) end,
-  sb_rand_default = function(a, b) return sysbench.rand.default(a, b) end,
-  sb_rand_gaussian = function(a, b) return sysbench.rand.gaussian(a, b) end,
-  sb_rand_special = function(a, b) return sysbench.rand.special(a, b) end,
-  sb_rand_pareto = function(a, b) return sysbench.rand.pareto(a, b) end,
-  sb_rand_unique = function() return sysbench.rand.unique() end,
-  sb_rand_uniform_uint64 = function() return sysbench.rand.uniform_uint64() end,
-  sb_rand_uniform_double = function() return sysbench.rand.uniform_double() end,
-  sb_rand_str = function(fmt, buf)
-    local s = sysbench.rand.string(ffi.string(fmt))
-    if type(buf) == "table" then buf.data = s end
-    return s
-  end,
-  sb_more_events = function() return true end,
-  sb_event_start = function() end,
-  sb_event_stop = function() end,
-}
-
--- collect enumerators so ffi.C.NAME resolves the ones a script declares itself
-local function scan_enums(decl)
-  for body in decl:gmatch("enum%s*[%w_]*%s*(%b{})") do
-    local value = -1
-    for item in body:sub(2, -2):gsub("/%*.-%*/", ""):gsub("//[^\n]*", ""):gmatch("[^,]+") do
-      local name, expr = item:match("^%s*([%a_][%w_]*)%s*=%s*(.-)%s*$")
-      if name then
-        value = tonumber(expr) or constants[expr] or value + 1
-      else
-        name = item:match("^%s*([%a_][%w_]*)%s*$")
-        if name then value = value + 1 end
-      end
-      if name and constants[name] == nil then constants[name] = value end
-    end
-  end
+for _, name in ipairs({ "cdef", "new", "cast", "typeof", "sizeof", "alignof", "offsetof", "istype",
+                        "string", "copy", "fill", "gc", "metatype", "abi", "errno", "load" }) do
+  ffi[name] = natives[name]
 end
-
-function ffi.cdef(decl)
-  if type(decl) == "string" then scan_enums(decl) end
-end
-
-ffi.C = setmetatable({}, {
-  __index = function(_, name)
-    local c = constants[name]
-    if c ~= nil then return c end
-    local f = functions[name]
-    if f ~= nil then return f end
-    error("ffi.C." .. tostring(name) .. " is not supported by sysbench-ts", 2)
-  end,
-})
-
--- char buffers are tables holding a Lua string; numeric boxes are tables indexed from 0
-local buffer_mt = { __tostring = function() return "<cdata>" end }
-
-function ffi.new(ctype, n, ...)
-  if type(ctype) ~= "string" then
-    error("ffi.new() of a non-string ctype is not supported by sysbench-ts", 2)
-  end
-  local t = ctype:gsub("%s+", " "):gsub("^ ", ""):gsub(" $", "")
-  if t:match("^char ?%[") or t:match("^unsigned char ?%[") or t:match("^uint8_t ?%[") then
-    local size = tonumber(t:match("%[(%d+)%]")) or n or 0
-    return setmetatable({ __sb_charbuf = true, size = size, data = "" }, buffer_mt)
-  end
-  if t:match("^[%w_ ]+ ?%[%d*%??%]$") then
-    local box = setmetatable({}, buffer_mt)
-    local init = (t:match("%[%?%]") and select(1, ...)) or n
-    for i = 0, (tonumber(t:match("%[(%d+)%]")) or 1) - 1 do box[i] = 0 end
-    if type(init) == "number" and not t:match("%[%?%]") then box[0] = init end
-    return box
-  end
-  error("ffi.new('" .. ctype .. "') is not supported by sysbench-ts", 2)
-end
-
-function ffi.string(ptr, len)
-  local s
-  if type(ptr) == "table" and ptr.__sb_charbuf then s = ptr.data
-  elseif type(ptr) == "string" then s = ptr
-  else error("ffi.string() of this value is not supported by sysbench-ts", 2) end
-  if len ~= nil then return s:sub(1, len) end
-  return s
-end
-
-function ffi.copy(dst, src, len)
-  if type(dst) ~= "table" or not dst.__sb_charbuf then
-    error("ffi.copy() into this value is not supported by sysbench-ts", 2)
-  end
-  src = ffi.string(src)
-  if len ~= nil then src = src:sub(1, len) end
-  dst.data = src
-end
-
-function ffi.fill(dst, len, c)
-  if type(dst) == "table" and dst.__sb_charbuf then
-    dst.data = string.rep(string.char(c or 0), len)
-  end
-end
-
-function ffi.sizeof(x)
-  if type(x) == "table" and x.__sb_charbuf then return x.size end
-  error("ffi.sizeof() is not supported by sysbench-ts", 2)
-end
-
-function ffi.gc(obj) return obj end
-function ffi.typeof(ctype) return ctype end
-function ffi.metatype(_, mt) return mt end
-function ffi.cast() error("ffi.cast() is not supported by sysbench-ts", 2) end
-function ffi.istype() return false end
+ffi.C = natives.C
 ffi.os = "Linux"
 ffi.arch = "x64"
+
+-- "typedef enum { PREFIX_NAME = value, ... } type;" from a table of names and values
+local function enum(type_name, prefix, values)
+  local items = {}
+  for name, value in pairs(values) do items[#items + 1] = { name, value } end
+  table.sort(items, function(a, b) return a[2] < b[2] end)
+  local parts = {}
+  for i, item in ipairs(items) do parts[i] = prefix .. item[1] .. " = " .. item[2] end
+  return "typedef enum { " .. table.concat(parts, ", ") .. " } " .. type_name .. ";\n"
+end
+
+-- sysbench 1.0.20's declarations (src/lua/internal/*.lua there), built when first needed:
+-- the SQL enums come from sysbench.sql, the option types from sysbench.cmdline
+natives.set_declarations(function()
+  local arg_types = {}
+  for name, value in pairs(sysbench.cmdline) do
+    local t = type(name) == "string" and name:match("^ARG_(.+)$")
+    if t then arg_types[t] = value end
+  end
+  return enum("sql_error_t", "DB_ERROR_", sysbench.sql.error)
+    .. enum("sb_counter_type", "SB_CNT_", { OTHER = 0, READ = 1, WRITE = 2, TRX = 3, ERROR = 4, RECONNECT = 5, MAX = 6 })
+    .. enum("sql_bind_type_t", "SQL_TYPE_", sysbench.sql.type)
+    .. enum("sb_arg_type_t", "SB_ARG_TYPE_", arg_types)
+    .. [[
+typedef struct histogram sb_histogram_t;
+sb_histogram_t *sb_histogram_new(size_t size, double range_min, double range_max);
+void sb_histogram_delete(sb_histogram_t *h);
+void sb_histogram_update(sb_histogram_t *h, double value);
+void sb_histogram_print(sb_histogram_t *h);
+typedef struct sql_driver sql_driver;
+typedef struct { uint32_t len; const char *ptr; } sql_value;
+typedef struct { void *ptr; sql_value *values; } sql_row;
+typedef struct sql_connection sql_connection;
+typedef struct sql_statement sql_statement;
+typedef struct sql_result sql_result;
+typedef struct { sql_bind_type_t type; void *buffer; unsigned long *data_len; unsigned long max_len; char *is_null; } sql_bind;
+sql_driver *db_create(const char *);
+int db_destroy(sql_driver *drv);
+sql_connection *db_connection_create(sql_driver * drv);
+int db_connection_close(sql_connection *con);
+int db_connection_reconnect(sql_connection *con);
+void db_connection_free(sql_connection *con);
+int db_bulk_insert_init(sql_connection *, const char *, size_t);
+int db_bulk_insert_next(sql_connection *, const char *, size_t);
+int db_bulk_insert_done(sql_connection *);
+sql_result *db_query(sql_connection *con, const char *query, size_t len);
+sql_row *db_fetch_row(sql_result *rs);
+sql_statement *db_prepare(sql_connection *con, const char *query, size_t len);
+int db_bind_param(sql_statement *stmt, sql_bind *params, size_t len);
+int db_bind_result(sql_statement *stmt, sql_bind *results, size_t len);
+sql_result *db_execute(sql_statement *stmt);
+int db_close(sql_statement *stmt);
+int db_free_results(sql_result *);
+uint64_t sb_rand_uniform_uint64(void);
+uint32_t sb_rand_default(uint32_t, uint32_t);
+uint32_t sb_rand_uniform(uint32_t, uint32_t);
+uint32_t sb_rand_gaussian(uint32_t, uint32_t);
+uint32_t sb_rand_special(uint32_t, uint32_t);
+uint32_t sb_rand_pareto(uint32_t, uint32_t);
+uint32_t sb_rand_unique(void);
+void sb_rand_str(const char *, char *);
+double sb_rand_uniform_double(void);
+typedef bool sb_opt_validate_t(const char *, const char *);
+typedef struct { const char *name; const char *desc; const char *value; sb_arg_type_t type; sb_opt_validate_t *validate; } sb_arg_t;
+int sb_lua_set_test_args(sb_arg_t *args, size_t len);
+void sb_print_test_options(void);
+void sb_event_start(int thread_id);
+void sb_event_stop(int thread_id);
+bool sb_more_events(int thread_id);
+]]
+end)
 
 return ffi

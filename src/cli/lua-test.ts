@@ -1,6 +1,7 @@
 // A Lua test (a script or module): load it in the main state, then prepare / cleanup / help /
 // run / a custom command, with sysbench 1.0.20's dispatch and messages.
-import { makeRandApi } from '../lua/rand-api.js';
+import { callSync, hasFunction } from '../lua/state.js';
+import { makeRandApi } from '../lua/api/rand.js';
 import { onRowsInserted } from '../lua/inserted-rows.js';
 import type { Logger } from '../output.js';
 import type { OptionRegistry } from '../options/registry.js';

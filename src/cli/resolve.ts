@@ -21,9 +21,10 @@ export interface Resolved {
   notice?: string;
 }
 
+/** What sysbench can load as a script: anything there but a directory (/dev/null is an empty script). */
 function isFile(p: string): boolean {
   try {
-    return statSync(p).isFile();
+    return !statSync(p).isDirectory();
   } catch {
     return false;
   }

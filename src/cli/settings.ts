@@ -1,7 +1,7 @@
 // Typed run configuration derived from the option registry.
 import type { OptionRegistry } from '../options/registry.js';
 import type { GeneralSettings, LogSettings } from '../options/settings.js';
-import type { DriverConfig } from '../drivers/index.js';
+import { readDriverConfig, type DriverConfig } from '../drivers/catalog.js';
 import type { RandConfig, RandType } from '../rand/sb-rand.js';
 import type { RunLimits } from '../runner/run.js';
 
@@ -11,38 +11,6 @@ export interface Config {
   driver: DriverConfig;
   rand: RandConfig;
   limits: RunLimits;
-}
-
-export function driverConfig(reg: OptionRegistry): DriverConfig {
-  const psMode = reg.getString('db-ps-mode') ?? 'auto';
-  return {
-    name: reg.getString('db-driver') ?? 'mysql',
-    mysql: {
-      hosts: reg.getList('mysql-host'),
-      ports: reg.getList('mysql-port').map((p) => parseInt(p, 10)),
-      sockets: reg.getList('mysql-socket'),
-      user: reg.getString('mysql-user') ?? '',
-      password: reg.getString('mysql-password') ?? '',
-      db: reg.getString('mysql-db') ?? '',
-      ssl: reg.getFlag('mysql-ssl'),
-      sslCipher: reg.getString('mysql-ssl-cipher') ?? '',
-      compression: reg.getFlag('mysql-compression'),
-      debug: reg.getFlag('mysql-debug'),
-      ignoreErrors: reg.getList('mysql-ignore-errors'),
-      dryRun: reg.getFlag('mysql-dry-run'),
-      psMode: psMode === 'disable' ? 'disable' : 'auto',
-    },
-    pgsql: {
-      host: reg.getString('pgsql-host') ?? '',
-      port: reg.getString('pgsql-port') ?? '',
-      user: reg.getString('pgsql-user') ?? '',
-      password: reg.getString('pgsql-password') ?? '',
-      db: reg.getString('pgsql-db') ?? '',
-      sslmode: reg.getString('pgsql-sslmode') ?? 'prefer',
-      ignoreErrors: reg.getList('pgsql-ignore-errors'),
-      psMode: psMode === 'disable' ? 'disable' : 'auto',
-    },
-  };
 }
 
 export function buildConfig(reg: OptionRegistry, general: GeneralSettings, log: LogSettings): Config {
@@ -69,5 +37,5 @@ export function buildConfig(reg: OptionRegistry, general: GeneralSettings, log: 
     paretoH: general.randParetoH,
     zipfianExp: general.randZipfianExp,
   };
-  return { general, log, driver: driverConfig(reg), rand, limits };
+  return { general, log, driver: readDriverConfig(reg), rand, limits };
 }

@@ -1,4 +1,6 @@
-// The database driver interface. One file per database implements it (mysql.ts, later pgsql.ts).
+// The database driver interface: one folder per database implements it (mysql/, pgsql/),
+// and index.ts gathers them.
+import type { Logger } from '../output.js';
 import type { SbCounter } from '../stats/counters.js';
 
 // Callback style on purpose: these calls sit on the per-query hot path, and a Promise per
@@ -13,13 +15,18 @@ export interface DbError {
   connectionLost: boolean;
 }
 
+/**
+ * What a statement produced. A result set (counter Read) has nfields > 0 and its rows are
+ * read with row(i), in order; a driver may decode a row only when it is asked for. The
+ * result stays valid until the connection runs its next statement.
+ */
 export interface DbResult {
   /** how sysbench counts the statement: Read, Write or Other */
-  counter: SbCounter;
-  nrows: number;
-  nfields: number;
-  /** rows as arrays of column text (null for SQL NULL); null for non-read statements */
-  rows: (string | null)[][] | null;
+  readonly counter: SbCounter;
+  readonly nrows: number;
+  readonly nfields: number;
+  /** row i (from 0) as column values (text, numbers or bytes; null for SQL NULL); null past the end */
+  row(i: number): readonly unknown[] | null;
 }
 
 export type DbCallback<T> = (err: DbError | null, value: T | null) => void;
@@ -42,11 +49,13 @@ export interface DbStatement {
 export interface DbConnection {
   query(sql: string, cb: DbCallback<DbResult>): void;
   /**
-   * `random`, when given, draws from the calling thread's generator: the low 32 bits of its
-   * next sb_rand_uniform_uint64(). Drivers that take random numbers where sysbench's do
-   * (pgsql: statement names) draw them from it, synchronously, inside prepare().
+   * A server-side prepared statement, or (err and value both null) "prepare it on the
+   * client": --db-ps-mode=disable, or a statement the server cannot prepare. The caller then
+   * builds a ClientStatement on this connection.
    */
-  prepare(sql: string, cb: DbCallback<DbStatement>, random?: () => number): void;
+  prepare(sql: string, cb: DbCallback<DbStatement>): void;
+  /** `value` as a string literal this connection's server reads back unchanged (client-side statements) */
+  quote(value: string): string;
   reconnect(cb: (err: DbError | null) => void): void;
   close(cb: () => void): void;
 }
@@ -56,14 +65,31 @@ export interface ConnectFailure {
   lines: string[];
 }
 
+export type PsMode = 'auto' | 'disable';
+
+/** What every driver gets besides its own options. */
+export interface DriverContext {
+  log: Logger;
+  /** --db-ps-mode */
+  psMode: PsMode;
+  /** the next number of a process-wide connection counter (picks a host/port/socket in turn) */
+  nextConnectionIndex: () => number;
+}
+
+/**
+ * The calling thread's generator as drivers draw from it (sysbench's drivers call
+ * sb_rand_uniform_uint64() where they need a random number): the low 32 bits of its next
+ * uniform_uint64().
+ */
+export type ThreadDraw = () => number;
+
 export interface DbDriver {
   readonly name: string;
   readonly description: string;
-  /** whether bulk inserts COMMIT every 1000 rows (sysbench's driver_caps.needs_commit) */
-  readonly needsCommit: boolean;
   /** false when the driver has no reconnect (sysbench: "reconnect is not supported by the current driver") */
   readonly canReconnect?: boolean;
-  connect(cb: (err: ConnectFailure | null, con: DbConnection | null) => void): void;
+  /** `draw` is the connecting thread's generator; the connection draws from it (pgsql: statement names) */
+  connect(draw: ThreadDraw, cb: (err: ConnectFailure | null, con: DbConnection | null) => void): void;
   /** sysbench's ignorable-error check: returns true when errno is listed (or 'all') */
   isIgnorable(err: DbError): boolean;
   /** the FATAL lines (without "FATAL: ") sysbench's driver logs for a failed statement */

@@ -4,7 +4,7 @@
 import { lua } from '../lua/fengari.js';
 import { newSysbenchState, loadScript, hasFunction, callSync, type RandApi, type SysbenchState } from '../lua/state.js';
 import { exportOptions } from '../lua/api/opt.js';
-import { closeConnections } from '../lua/api/sql.js';
+import { closeConnections } from '../lua/sql/session.js';
 import { EventLoop, usesDefaultThreadRun } from '../lua/event-loop.js';
 import { callReportHook, reportHookDefined, type ReportHookName } from '../lua/report-hooks.js';
 import type { ReportStats } from '../report/types.js';

@@ -2,7 +2,7 @@
 // coroutine.
 import { Logger, stdoutWriter, tickBatchedWriter } from '../output.js';
 import { SbRng } from '../rand/sb-rand.js';
-import { makeRandApi } from '../lua/rand-api.js';
+import { makeRandApi } from '../lua/api/rand.js';
 import { onRowsInserted } from '../lua/inserted-rows.js';
 import { views } from '../runner/shared-memory.js';
 import { RateQueue } from '../runner/rate.js';

@@ -8,20 +8,18 @@ import { loadCached, loadFileCached } from './chunk-cache.js';
 import type { LuaHost } from './host.js';
 import { coreNatives } from './api/core.js';
 import { bitNatives } from './api/bit.js';
-import { registerSql, type RandStringSource } from './api/sql.js';
+import { registerSql } from './api/sql/index.js';
 import { registerDb } from './api/db.js';
+import type { RandApi } from './api/rand.js';
+import { SqlSession } from './sql/session.js';
 import { registerHistogram } from './api/histogram.js';
 import { installStringFormat } from './api/string-format.js';
+import { installLuaJitMath } from './api/luajit-math.js';
+import { installLuaJitType, luaJitBaseNatives } from './api/luajit-base.js';
+import { pushFfiNatives } from './ffi/open-ffi.js';
 import { INTERNAL_LUA_DIR, OUR_LUA_DIR, SYSTEM_LUA_DIR, VERSION, WORKLOADS_LUA_DIR } from '../paths.js';
 
-export interface RandApi extends RandStringSource {
-  /** natives of the sysbench.rand table */
-  natives: Record<string, LuaNative>;
-  /** natives that become globals (sysbench 1.0 compatibility functions) */
-  globals: Record<string, LuaNative>;
-  /** draws the random value sysbench's histogram update consumes */
-  histogramSlot(): void;
-}
+export type { RandApi } from './api/rand.js';
 
 const internalSources = new Map<string, Uint8Array>();
 function internalChunk(name: string): Uint8Array {
@@ -104,7 +102,8 @@ export function newSysbenchState(host: LuaHost, rand: RandApi): SysbenchState {
   lua.lua_getfield(L, -1, toLuaString('preload'));
   lua.lua_pushcfunction(L, (L: LuaState) => {
     if (loadCached(L, 'internal:ffi.lua', '=ffi', () => internalChunk('ffi.lua')) !== lua.LUA_OK) return lua.lua_error(L);
-    lua.lua_call(L, 0, 1);
+    pushFfiNatives(L, { exec, host, rand });
+    lua.lua_call(L, 1, 1);
     return 1;
   });
   lua.lua_setfield(L, -2, toLuaString('ffi'));
@@ -151,6 +150,7 @@ export function newSysbenchState(host: LuaHost, rand: RandApi): SysbenchState {
 
   lua.lua_pushglobaltable(L);
   setTable(L, coreNatives(host, exec));
+  setTable(L, luaJitBaseNatives);
   setTable(L, rand.globals);
   lua.lua_pop(L, 1);
   lua.lua_getglobal(L, toLuaString('io'));
@@ -159,9 +159,12 @@ export function newSysbenchState(host: LuaHost, rand: RandApi): SysbenchState {
   lua.lua_pop(L, 1);
 
   installStringFormat(L);
-  registerSql(L, host, exec, rand);
-  registerDb(L, host, exec);
-  registerHistogram(L, host.out, () => rand.histogramSlot());
+  installLuaJitMath(L);
+  const sql = new SqlSession(L, host, exec, rand.thread.low32);
+  registerSql(L, sql, rand.thread);
+  registerDb(L, sql);
+  registerHistogram(L, host.out, rand.thread.histogramSlot);
+  installLuaJitType(L);
   runInternal(L, 'compat51.lua');
   for (const m of INTERNAL_MODULES) runInternal(L, m);
   return { L, exec };

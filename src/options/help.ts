@@ -9,13 +9,11 @@
 //   test with neither prints "'<sname>' test does not implement the 'help' command." on
 //   stderr, exit 1.
 import { BUILTIN_TESTS, type BuiltinTestInfo } from './defs/builtin.js';
-import { DB_OPTIONS, REFERENCE_DRIVERS, type DriverInfo } from './defs/db.js';
+import { DB_OPTIONS, DRIVER_DEFS, type DriverInfo } from './defs/db.js';
 import { EXTENSION_OPTIONS, SYSBENCH_11_OPTIONS } from './defs/extensions.js';
 import { RUN_EXTENSION_OPTIONS } from './defs/run-extensions.js';
 import { GENERAL_OPTIONS } from './defs/general.js';
 import { LOG_OPER_OPTIONS, LOG_TEXT_OPTIONS } from './defs/log.js';
-import { MYSQL_OPTIONS } from './defs/mysql.js';
-import { PGSQL_OPTIONS } from './defs/pgsql.js';
 import { RAND_OPTIONS } from './defs/rand.js';
 import { ArgType, typeCode, type OptionDef } from './types.js';
 
@@ -97,18 +95,14 @@ export interface GeneralHelpInput {
   tests?: readonly BuiltinTestInfo[];
 }
 
-const REFERENCE_DRIVER_OPTIONS: Record<string, readonly OptionDef[]> = {
-  mysql: MYSQL_OPTIONS,
-  pgsql: PGSQL_OPTIONS,
-};
-
 /**
- * `sysbench --help` output, byte for byte (stdout, exit 0). By default it lists the drivers
- * and tests of Debian's 1.0.20 build, as in help.txt; extension options are never included.
+ * `sysbench --help` output, byte for byte (stdout, exit 0). By default it lists our drivers
+ * (those of Debian's 1.0.20 build) and tests, as in help.txt; extension options are never
+ * included.
  */
 export function formatGeneralHelp(input: GeneralHelpInput = {}): string {
   const drivers =
-    input.drivers ?? REFERENCE_DRIVERS.map((info) => ({ info, options: REFERENCE_DRIVER_OPTIONS[info.sname] ?? [] }));
+    input.drivers ?? DRIVER_DEFS.map((d) => ({ info: { sname: d.name, lname: d.description }, options: d.options }));
   const tests = input.tests ?? BUILTIN_TESTS;
   let out = '';
   out += 'Usage:\n';

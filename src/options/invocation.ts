@@ -56,7 +56,9 @@ export function classifyTest(
     if (cmdname === null) return { kind: 'error', error: new OptionError(requiresCommandMessage(test.sname)) };
     return { kind: 'builtin', test, cmdname };
   }
-  return { kind: 'script', path: testname, cmdname };
+  // sysbench loads "x.lua/" as x.lua (and names "dir/" 'dir' when it cannot find it)
+  const path = testname.replace(/(?<=[^/])\/+$/, '');
+  return { kind: 'script', path, cmdname };
 }
 
 /**

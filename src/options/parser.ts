@@ -28,18 +28,17 @@
 // no negation/camel-case/number coercion; a per-word loop reproduces it exactly.
 import {
   DB_OPTIONS,
+  DRIVER_DEFS,
   EXTENSION_OPTIONS,
   GENERAL_OPTIONS,
   LOG_OPER_OPTIONS,
   LOG_TEXT_OPTIONS,
-  MYSQL_OPTIONS,
-  PGSQL_OPTIONS,
   RAND_OPTIONS,
   SYSBENCH_11_GENERAL_OPTIONS,
-  SYSBENCH_11_PGSQL_OPTIONS,
   SYSBENCH_11_RAND_OPTIONS,
   RUN_EXTENSION_OPTIONS,
 } from './defs/index.js';
+
 import { OptionRegistry, type RegistryIo } from './registry.js';
 import { ArgType, OptionError, plainMessage, type Message, type OptionDef } from './types.js';
 
@@ -62,9 +61,7 @@ export function createDefaultRegistry(opts: DefaultRegistryOptions = {}): Option
   const groups: (readonly OptionDef[])[] = [
     LOG_TEXT_OPTIONS,
     LOG_OPER_OPTIONS,
-    MYSQL_OPTIONS,
-    PGSQL_OPTIONS,
-    ext ? SYSBENCH_11_PGSQL_OPTIONS : [],
+    ...DRIVER_DEFS.flatMap((d) => [d.options, ext ? d.backportOptions : []]),
     DB_OPTIONS,
     RAND_OPTIONS,
     ext ? SYSBENCH_11_RAND_OPTIONS : [],

@@ -397,11 +397,6 @@ export class SbRng {
     for (; i < len; i++) out[i] = 0;
   }
 
-  /** Same as string(); satisfies lua/api/sql.ts's RandStringSource. */
-  randString(fmt: Uint8Array): Uint8Array {
-    return this.string(fmt);
-  }
-
   /** sysbench.rand.string(): returns a new array of the template's length. */
   string(fmt: Uint8Array): Uint8Array {
     const out = new Uint8Array(fmt.length);

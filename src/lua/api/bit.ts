@@ -1,10 +1,20 @@
 // LuaJIT's `bit` module: 32-bit operations on numbers.
 import { lua, lauxlib, toLuaString, type LuaNative } from '../fengari.js';
 
+const f64 = new Float64Array(1);
+const lo32 = new Int32Array(f64.buffer); // [0]: the low word (little-endian)
+
+/**
+ * LuaJIT's bit.tobit: the low 32 bits of x + 2^52 + 2^51, so fractions round to nearest even
+ * and values past 2^53 lose their low bits as that sum does.
+ */
+export function tobit(x: number): number {
+  f64[0] = x + 6755399441055744;
+  return lo32[0];
+}
+
 function arg(L: any, i: number): number {
-  // LuaJIT normalises any number to int32 (mod 2^32)
-  const n = lauxlib.luaL_checknumber(L, i);
-  return n | 0; // ToInt32: modulo 2^32, as LuaJIT's bit.tobit for integral values
+  return tobit(lauxlib.luaL_checknumber(L, i));
 }
 
 function fold(op: (a: number, b: number) => number): LuaNative {
@@ -34,11 +44,12 @@ export const bitNatives: Record<string, LuaNative> = {
     return 1;
   },
   tohex: (L) => {
-    let x = arg(L, 1);
+    const x = arg(L, 1);
     let n = lua.lua_isnoneornil(L, 2) ? 8 : arg(L, 2);
     const upper = n < 0;
     if (upper) n = -n;
-    let s = (x >>> 0).toString(16).padStart(8, '0').slice(8 - Math.min(n, 8));
+    // LuaJIT 2.1: up to 16 digits of the value zero-extended to 64 bits
+    let s = (x >>> 0).toString(16).padStart(16, '0').slice(16 - Math.min(n, 16));
     if (upper) s = s.toUpperCase();
     lua.lua_pushstring(L, toLuaString(s));
     return 1;

@@ -3,7 +3,7 @@
 // flight at a time), so client and server work overlap; a failure is reported at the next
 // bulk_insert_next() / bulk_insert_done() call.
 import type { DbConnection, DbError, DbResult } from '../../drivers/driver.js';
-import { rowsInserted } from '../../progress.js';
+import { rowsInserted } from '../inserted-rows.js';
 
 export const BULK_PACKET_SIZE = 512 * 1024;
 const COMMA = 44;

@@ -44,7 +44,6 @@ export function coreNatives(host: LuaHost, exec: LuaExec): Record<string, LuaNat
     lua.lua_pushboolean(L, exec.ioValue === true);
     return 1;
   };
-  const nothing = (): number => 0;
   return {
     print: (L) => {
       host.out(textOfArgs(L, '\t', 1) + '\n');
@@ -71,10 +70,6 @@ export function coreNatives(host: LuaHost, exec: LuaExec): Record<string, LuaNat
     __sb_counter_inc: (L) => {
       host.countInc(lauxlib.luaL_checkinteger(L, 1));
       return 0;
-    },
-    __sb_usleep: (L) => {
-      const usec = lauxlib.luaL_checknumber(L, 1);
-      return exec.io(L, (cb) => { setTimeout(() => cb(null, null), usec / 1000); }, nothing);
     },
     __sb_set_test_args: (L) => {
       lua.lua_pushboolean(L, host.setTestArgs(readScriptOptions(L)));

@@ -1,5 +1,6 @@
 // sysbench.db: the sysbench 0.5 Lua API as sysbench 1.0.20 still provides it (the
-// sb_lua_db_* functions of sb_lua.c); sysbench.compat.lua turns it into the db_* globals.
+// sb_lua_db_* functions of sb_lua.c), on the state's SQL session; sysbench.compat.lua turns
+// it into the db_* globals.
 //
 // Semantics kept from sysbench 1.0.20:
 // - one implicit connection per Lua state: db_connect() creates the driver (and sets the
@@ -18,31 +19,28 @@
 //   parameter, so a nil there re-sends the previous string until the next rebinding.
 // - db_bulk_insert_done() ignores a failed INSERT (it is only logged).
 import { lua, lauxlib, toLuaString, type LuaState, type LuaNative } from '../fengari.js';
-import type { ConnectFailure, DbConnection, DbDriver, DbError, DbResult, DbStatement } from '../../drivers/driver.js';
-import type { LuaHost } from '../host.js';
+import type { DbDriver, DbConnection, DbResult, DbStatement } from '../../drivers/driver.js';
+import { SQL_ERROR } from '../../drivers/sql-type.js';
 import { SbCounter } from '../../stats/counters.js';
-import type { LuaExec } from '../exec.js';
+import { raiseAt } from '../raise.js';
 import { bytesToString, luaBytes, pushJsString } from '../strings.js';
-import type { BulkInsert } from './bulk-insert.js';
-import { BulkFlow, DriverErrors, onCloseState, raiseAt, type ConnHolder, type RaiseSqlError } from './sql-common.js';
+import { checkObject, defineMetatable, pushObject } from '../userdata.js';
+import { SqlConnection, type ConnectOutcome, type PrepareOutcome, type SqlSession, type StatementOutcome } from '../sql/session.js';
+import type { BulkApi } from '../sql/bulk.js';
 
 const MT_STMT = toLuaString('sysbench.stmt');
 const MT_RS = toLuaString('sysbench.rs');
 
-// db_error_t
-const DB_ERROR_NONE = 0;
-const DB_ERROR_IGNORABLE = 1;
-const DB_ERROR_FATAL = 2;
 // sb_lua_error_t
 const RESTART_EVENT = 1;
+const BULK: BulkApi = { results: 0, doneRaises: false };
 
-const enum ParamKind { Int, Char }
+const ParamKind = { Int: 0, Char: 1 } as const;
+type ParamKind = (typeof ParamKind)[keyof typeof ParamKind];
 
-class LegacyConnection implements ConnHolder {
-  bulk: BulkInsert | null = null;
+class LegacyConnection extends SqlConnection {
   /** the connection holds a result set (sysbench's DB_CONN_RESULT_SET state) */
   resultOpen = false;
-  constructor(readonly driver: DbDriver, public con: DbConnection | null) {}
 }
 
 interface Param {
@@ -60,26 +58,15 @@ interface Param {
 }
 
 class LegacyStatement {
-  stmt: DbStatement | null = null;
   params: Param[] = [];
   paramRef: number = lua.LUA_REFNIL;
   resultRef: number = lua.LUA_REFNIL;
   readonly values: unknown[] = [];
-  constructor(readonly conn: LegacyConnection) {}
+  constructor(readonly conn: LegacyConnection, public stmt: DbStatement | null) {}
 }
 
 class LegacyResult {
   constructor(readonly conn: LegacyConnection, public open: boolean) {}
-}
-
-function pushUserdata(L: LuaState, value: object, mt: Uint8Array): void {
-  const ud = lua.lua_newuserdata(L, 0);
-  ud.obj = value;
-  lauxlib.luaL_setmetatable(L, mt);
-}
-
-function checkObj<T>(L: LuaState, i: number, mt: Uint8Array): T {
-  return lauxlib.luaL_checkudata(L, i, mt).obj as T;
 }
 
 /** A C `int` from a Lua number, as x86-64 converts a double (out of range: INT_MIN). */
@@ -99,17 +86,87 @@ function tableSize(L: LuaState, index: number): number {
   return n;
 }
 
-export function registerDb(L: LuaState, host: LuaHost, exec: LuaExec): void {
+/** db_bind_param / db_bind_result: the table's entries, typed by their current values. */
+function readBinds(L: LuaState): Param[] {
+  if (!lua.lua_istable(L, 2)) raiseAt(L, 'table was expected');
+  if (tableSize(L, 2) === 0) raiseAt(L, 'table is empty');
+  const binds: Param[] = [];
+  // key at -2, value at -1
+  const entry = (): void => {
+    const t = lua.lua_type(L, -1);
+    if (t !== lua.LUA_TNUMBER && t !== lua.LUA_TSTRING) {
+      // sysbench raises the bare message (no position)
+      pushJsString(L, `Unsupported variable type: ${bytesToString(lauxlib.luaL_typename(L, -1))}`);
+      lua.lua_error(L);
+    }
+    const id = cInt(lauxlib.luaL_checknumber(L, -2));
+    binds.push({
+      id, kind: t === lua.LUA_TNUMBER ? ParamKind.Int : ParamKind.Char,
+      isNull: false, num: 0, buf: '', buflen: 0, nullable: true, buffered: true,
+    });
+  };
+  // LuaJIT's lua_next visits the array part (1, 2, ...) first; fengari's order differs
+  let seq = 0;
+  for (;;) {
+    lua.lua_pushinteger(L, seq + 1);
+    if (lua.lua_rawgeti(L, 2, seq + 1) === lua.LUA_TNIL) {
+      lua.lua_pop(L, 2);
+      break;
+    }
+    entry();
+    lua.lua_pop(L, 2);
+    seq++;
+  }
+  lua.lua_pushnil(L);
+  while (lua.lua_next(L, 2) !== 0) {
+    const inSeq = lua.lua_isinteger(L, -2) && lua.lua_tointeger(L, -2) >= 1 && lua.lua_tointeger(L, -2) <= seq;
+    if (!inSeq) entry();
+    lua.lua_pop(L, 1);
+  }
+  return binds;
+}
+
+/** db_execute(): reads the bound table's current values into the statement's values (sb_lua_db_execute()). */
+function readParams(L: LuaState, st: LegacyStatement): void {
+  lua.lua_rawgeti(L, lua.LUA_REGISTRYINDEX, st.paramRef);
+  if (!lua.lua_isnil(L, -1) && !lua.lua_istable(L, -1)) raiseAt(L, 'table expected');
+  const { params, values } = st;
+  let rebind = false;
+  for (let i = 0; i < params.length; i++) {
+    const p = params[i];
+    lua.lua_pushinteger(L, p.id);
+    lua.lua_gettable(L, -2);
+    p.isNull = lua.lua_isnil(L, -1);
+    if (!p.isNull) {
+      if (p.kind === ParamKind.Int) p.num = cInt(lauxlib.luaL_checknumber(L, -1));
+      else {
+        const bytes = lauxlib.luaL_checklstring(L, -1);
+        if (bytes.length > p.buflen) rebind = true;
+        p.buf = bytesToString(bytes);
+        p.buflen = bytes.length;
+      }
+    }
+    lua.lua_pop(L, 1);
+  }
+  lua.lua_pop(L, 1);
+  values.length = params.length;
+  for (let i = 0; i < params.length; i++) {
+    const p = params[i];
+    if (rebind) {
+      // a NULL is bound without a buffer; a string binding ignores is_null from now on
+      p.nullable = p.isNull || p.kind === ParamKind.Int;
+      p.buffered = !p.isNull;
+    }
+    if (p.isNull && p.nullable) values[i] = null;
+    else if (!p.buffered) values[i] = p.kind === ParamKind.Int ? null : '';
+    else values[i] = p.kind === ParamKind.Int ? p.num : p.buf;
+  }
+}
+
+export function registerDb(L: LuaState, session: SqlSession): void {
+  const { host } = session;
   // this state's connection (sysbench keeps it in the thread's sb_lua_ctxt_t)
   let conn: LegacyConnection | null = null;
-  // the operation in flight (a Lua state runs one coroutine at a time)
-  let connectingDriver: DbDriver | null = null;
-  let afterConnect: ((L: LuaState) => number) | null = null;
-  let queryText = '';
-  let current: LegacyStatement | null = null;
-
-  const driverErrors = new DriverErrors(host, exec);
-  const bulkFlow = new BulkFlow(host, exec, { results: 0, doneRaises: false });
 
   /** Throws { errcode = RESTART_EVENT }: thread_run() restarts the event. */
   const restartEvent = (L: LuaState): number => {
@@ -126,20 +183,17 @@ export function registerDb(L: LuaState, host: LuaHost, exec: LuaExec): void {
   };
 
   // ---- db_connect / db_disconnect ----------------------------------------------------
-  const connected = (L: LuaState): number => {
-    if (exec.ioErr !== null) {
-      for (const line of (exec.ioErr as ConnectFailure).lines) host.log.fatal(line);
-      return raiseAt(L, 'Failed to connect to the database');
-    }
-    conn = new LegacyConnection(connectingDriver!, exec.ioValue as DbConnection);
-    connectingDriver = null;
-    const k = afterConnect!;
-    afterConnect = null;
-    return k(L);
+  const connected: ConnectOutcome = {
+    connected: (L, driver: DbDriver, con: DbConnection, then) => {
+      conn = new LegacyConnection(driver, con);
+      session.adopt(conn);
+      return then === null ? 0 : then(L);
+    },
+    failed: (L) => raiseAt(L, 'Failed to connect to the database'),
   };
 
   /** sb_lua_db_connect(), then `then`: a new driver each time, a connection unless there is one. */
-  const connect = (L: LuaState, then: (L: LuaState) => number): number => {
+  const connect = (L: LuaState, then: ((L: LuaState) => number) | null): number => {
     const drv = host.createDriver(null);
     if (typeof drv === 'string') {
       host.log.fatal(drv);
@@ -147,10 +201,8 @@ export function registerDb(L: LuaState, host: LuaHost, exec: LuaExec): void {
     }
     pushJsString(L, drv.name);
     lua.lua_setglobal(L, toLuaString('db_driver'));
-    if (conn !== null) return then(L);
-    connectingDriver = drv;
-    afterConnect = then;
-    return exec.io(L, (cb) => drv.connect(cb as never), connected);
+    if (conn !== null) return then === null ? 0 : then(L);
+    return session.connect(L, drv, connected, then);
   };
 
   const nothing = (): number => 0;
@@ -158,94 +210,34 @@ export function registerDb(L: LuaState, host: LuaHost, exec: LuaExec): void {
 
   const disconnect = (L: LuaState): number => {
     const c = conn;
-    if (c === null) return 0;
     conn = null;
-    const con = c.con;
-    c.con = null;
-    if (con === null) return 0;
-    return exec.io(L, (cb) => con.close(() => cb(null, null)), nothing);
+    if (c === null || c.con === null) return 0;
+    return session.disconnect(L, c, nothing);
   };
 
   // ---- db_query ----------------------------------------------------------------------
-  const raiseQuery: RaiseSqlError = (L, ignorable) => (ignorable ? restartEvent(L) : raiseAt(L, 'db_query() failed'));
-
-  const queryDone = (L: LuaState): number => {
-    const c = conn!;
-    if (exec.ioErr !== null) return driverErrors.check(L, c, exec.ioErr as DbError, 'query', queryText, raiseQuery);
-    host.countInc((exec.ioValue as DbResult).counter);
-    return 0;
+  const queried: StatementOutcome = {
+    done: () => 0,
+    failed: (L, _conn, _err, ignorable) => (ignorable ? restartEvent(L) : raiseAt(L, 'db_query() failed')),
   };
 
   const runQuery = (L: LuaState): number => {
     const c = conn!;
     const text = bytesToString(luaBytes(L, 1));
     c.resultOpen = false;
-    queryText = text;
-    const con = c.con!;
-    return exec.io(L, (cb) => con.query(text, cb), queryDone);
+    return session.query(L, c, text, queried);
   };
 
   // ---- prepared statements -----------------------------------------------------------
-  const prepareDone = (L: LuaState): number => {
-    if (exec.ioErr !== null) {
-      for (const line of current!.conn.driver.fatalLines('prepare', exec.ioErr as DbError, '')) host.log.fatal(line);
-      current = null;
-      return raiseAt(L, 'db_prepare() failed');
-    }
-    current!.stmt = exec.ioValue as DbStatement;
-    current = null;
-    return 1; // the statement's userdata, pushed before the prepare
+  const prepared: PrepareOutcome = {
+    prepared: (L, c, stmt) => {
+      pushObject(L, new LegacyStatement(c as LegacyConnection, stmt), MT_STMT);
+      return 1;
+    },
+    failed: (L) => raiseAt(L, 'db_prepare() failed'),
   };
 
-  const runPrepare = (L: LuaState): number => {
-    const c = conn!;
-    const text = bytesToString(luaBytes(L, 1));
-    const st = new LegacyStatement(c);
-    pushUserdata(L, st, MT_STMT);
-    current = st;
-    const con = c.con!;
-    return exec.io(L, (cb) => con.prepare(text, cb), prepareDone);
-  };
-
-  /** db_bind_param / db_bind_result: the table's entries, typed by their current values. */
-  const readBinds = (L: LuaState): Param[] => {
-    if (!lua.lua_istable(L, 2)) raiseAt(L, 'table was expected');
-    if (tableSize(L, 2) === 0) raiseAt(L, 'table is empty');
-    const binds: Param[] = [];
-    // key at -2, value at -1
-    const entry = (): void => {
-      const t = lua.lua_type(L, -1);
-      if (t !== lua.LUA_TNUMBER && t !== lua.LUA_TSTRING) {
-        // sysbench raises the bare message (no position)
-        pushJsString(L, `Unsupported variable type: ${bytesToString(lauxlib.luaL_typename(L, -1))}`);
-        lua.lua_error(L);
-      }
-      const id = cInt(lauxlib.luaL_checknumber(L, -2));
-      binds.push({
-        id, kind: t === lua.LUA_TNUMBER ? ParamKind.Int : ParamKind.Char,
-        isNull: false, num: 0, buf: '', buflen: 0, nullable: true, buffered: true,
-      });
-    };
-    // LuaJIT's lua_next visits the array part (1, 2, ...) first; fengari's order differs
-    let seq = 0;
-    for (;;) {
-      lua.lua_pushinteger(L, seq + 1);
-      if (lua.lua_rawgeti(L, 2, seq + 1) === lua.LUA_TNIL) {
-        lua.lua_pop(L, 2);
-        break;
-      }
-      entry();
-      lua.lua_pop(L, 2);
-      seq++;
-    }
-    lua.lua_pushnil(L);
-    while (lua.lua_next(L, 2) !== 0) {
-      const inSeq = lua.lua_isinteger(L, -2) && lua.lua_tointeger(L, -2) >= 1 && lua.lua_tointeger(L, -2) <= seq;
-      if (!inSeq) entry();
-      lua.lua_pop(L, 1);
-    }
-    return binds;
-  };
+  const runPrepare = (L: LuaState): number => session.prepare(L, conn!, bytesToString(luaBytes(L, 1)), prepared);
 
   const tableRef = (L: LuaState, old: number): number => {
     if (old !== lua.LUA_REFNIL) lauxlib.luaL_unref(L, lua.LUA_REGISTRYINDEX, old);
@@ -253,105 +245,64 @@ export function registerDb(L: LuaState, host: LuaHost, exec: LuaExec): void {
     return lauxlib.luaL_ref(L, lua.LUA_REGISTRYINDEX);
   };
 
-  const pushResult = (L: LuaState, c: LegacyConnection, open: boolean): number => {
-    pushUserdata(L, new LegacyResult(c, open), MT_RS);
+  const pushResult = (L: LuaState, c: SqlConnection, open: boolean): number => {
+    pushObject(L, new LegacyResult(c as LegacyConnection, open), MT_RS);
     return 1;
   };
 
-  const raiseExecute: RaiseSqlError = (L, ignorable) => (ignorable ? restartEvent(L) : pushResult(L, current!.conn, false));
-
-  const executeDone = (L: LuaState): number => {
-    const st = current!;
-    if (exec.ioErr !== null) return driverErrors.check(L, st.conn, exec.ioErr as DbError, 'execute', st.stmt!.sql, raiseExecute);
-    const r = exec.ioValue as DbResult;
-    host.countInc(r.counter);
-    const read = r.counter === SbCounter.Read;
-    st.conn.resultOpen = read;
-    return pushResult(L, st.conn, read);
-  };
-
-  const startExecute = (cb: (err: unknown, value: unknown) => void): void => {
-    const st = current!;
-    st.stmt!.execute(st.values, cb as never);
+  const executed: StatementOutcome = {
+    done: (L, c, r: DbResult) => {
+      const read = r.counter === SbCounter.Read;
+      (c as LegacyConnection).resultOpen = read;
+      return pushResult(L, c, read);
+    },
+    failed: (L, c, _err, ignorable) => (ignorable ? restartEvent(L) : pushResult(L, c, false)),
   };
 
   // ---- sysbench.db -------------------------------------------------------------------
   const natives: Record<string, LuaNative> = {
-    connect: (L) => connect(L, nothing),
+    connect: (L) => connect(L, null),
     disconnect,
     query: withConnection(runQuery),
     bulk_insert_init: withConnection((L) => {
       const c = conn!;
       c.resultOpen = false;
-      return bulkFlow.init(L, c, luaBytes(L, 1));
+      return session.bulk.init(L, BULK, c, luaBytes(L, 1));
     }),
     bulk_insert_next: (L) => {
       const c = checkConnection(L);
-      return bulkFlow.next(L, c, luaBytes(L, 1));
+      return session.bulk.next(L, BULK, c, luaBytes(L, 1));
     },
-    bulk_insert_done: (L) => bulkFlow.done(L, checkConnection(L)),
+    bulk_insert_done: (L) => session.bulk.done(L, BULK, checkConnection(L)),
     prepare: withConnection(runPrepare),
     bind_param: (L) => {
       checkConnection(L);
-      const st = checkObj<LegacyStatement>(L, 1, MT_STMT);
+      const st = checkObject<LegacyStatement>(L, 1, MT_STMT);
       st.params = readBinds(L);
       st.paramRef = tableRef(L, st.paramRef);
       return 0;
     },
     bind_result: (L) => {
       checkConnection(L);
-      const st = checkObj<LegacyStatement>(L, 1, MT_STMT);
+      const st = checkObject<LegacyStatement>(L, 1, MT_STMT);
       readBinds(L);
       st.resultRef = tableRef(L, st.resultRef);
       return 0;
     },
     execute: (L) => {
       checkConnection(L);
-      const st = checkObj<LegacyStatement>(L, 1, MT_STMT);
-      lua.lua_rawgeti(L, lua.LUA_REGISTRYINDEX, st.paramRef);
-      if (!lua.lua_isnil(L, -1) && !lua.lua_istable(L, -1)) raiseAt(L, 'table expected');
-      const { params, values } = st;
-      let rebind = false;
-      for (let i = 0; i < params.length; i++) {
-        const p = params[i];
-        lua.lua_pushinteger(L, p.id);
-        lua.lua_gettable(L, -2);
-        p.isNull = lua.lua_isnil(L, -1);
-        if (!p.isNull) {
-          if (p.kind === ParamKind.Int) p.num = cInt(lauxlib.luaL_checknumber(L, -1));
-          else {
-            const bytes = lauxlib.luaL_checklstring(L, -1);
-            if (bytes.length > p.buflen) rebind = true;
-            p.buf = bytesToString(bytes);
-            p.buflen = bytes.length;
-          }
-        }
-        lua.lua_pop(L, 1);
-      }
-      lua.lua_pop(L, 1);
-      values.length = params.length;
-      for (let i = 0; i < params.length; i++) {
-        const p = params[i];
-        if (rebind) {
-          // a NULL is bound without a buffer; a string binding ignores is_null from now on
-          p.nullable = p.isNull || p.kind === ParamKind.Int;
-          p.buffered = !p.isNull;
-        }
-        if (p.isNull && p.nullable) values[i] = null;
-        else if (!p.buffered) values[i] = p.kind === ParamKind.Int ? null : '';
-        else values[i] = p.kind === ParamKind.Int ? p.num : p.buf;
-      }
+      const st = checkObject<LegacyStatement>(L, 1, MT_STMT);
+      readParams(L, st);
       if (st.conn.con === null || st.stmt === null) {
         host.log.alert('attempt to use an already closed connection');
         return pushResult(L, st.conn, false);
       }
       st.conn.resultOpen = false;
-      current = st;
-      return exec.io(L, startExecute, executeDone);
+      return session.execute(L, st.conn, st.stmt, st.values, executed);
     },
     close: (L) => {
       checkConnection(L);
-      const st = checkObj<LegacyStatement>(L, 1, MT_STMT);
+      const st = checkObject<LegacyStatement>(L, 1, MT_STMT);
       st.params = [];
       lauxlib.luaL_unref(L, lua.LUA_REGISTRYINDEX, st.paramRef);
       lauxlib.luaL_unref(L, lua.LUA_REGISTRYINDEX, st.resultRef);
@@ -367,12 +318,12 @@ export function registerDb(L: LuaState, host: LuaHost, exec: LuaExec): void {
     },
     store_results: (L) => {
       checkConnection(L);
-      checkObj<LegacyResult>(L, 1, MT_RS);
+      checkObject<LegacyResult>(L, 1, MT_RS);
       return 0; // sysbench stores results in db_query()/db_execute() already
     },
     free_results: (L) => {
       checkConnection(L);
-      const rs = checkObj<LegacyResult>(L, 1, MT_RS);
+      const rs = checkObject<LegacyResult>(L, 1, MT_RS);
       if (!rs.open) return 0;
       rs.open = false;
       if (rs.conn.con === null) host.log.alert('attempt to use an already closed connection');
@@ -383,12 +334,8 @@ export function registerDb(L: LuaState, host: LuaHost, exec: LuaExec): void {
   };
 
   // metatables as sysbench creates them: empty, and no __name (tostring gives "userdata: ...")
-  for (const mt of [MT_STMT, MT_RS]) {
-    lauxlib.luaL_newmetatable(L, mt);
-    lua.lua_pushnil(L);
-    lua.lua_setfield(L, -2, toLuaString('__name'));
-    lua.lua_pop(L, 1);
-  }
+  defineMetatable(L, MT_STMT, { anonymous: true });
+  defineMetatable(L, MT_RS, { anonymous: true });
 
   lua.lua_getglobal(L, toLuaString('sysbench'));
   lua.lua_createtable(L, 0, 16);
@@ -396,19 +343,14 @@ export function registerDb(L: LuaState, host: LuaHost, exec: LuaExec): void {
     lua.lua_pushcfunction(L, f);
     lua.lua_setfield(L, -2, toLuaString(k));
   }
-  for (const [k, v] of [['DB_ERROR_NONE', DB_ERROR_NONE], ['DB_ERROR_RESTART_TRANSACTION', DB_ERROR_IGNORABLE], ['DB_ERROR_FAILED', DB_ERROR_FATAL]] as const) {
+  // the 0.5 names of sysbench.sql.error's numbers
+  const errors: [string, number][] = [
+    ['DB_ERROR_NONE', SQL_ERROR.NONE], ['DB_ERROR_RESTART_TRANSACTION', SQL_ERROR.IGNORABLE], ['DB_ERROR_FAILED', SQL_ERROR.FATAL],
+  ];
+  for (const [k, v] of errors) {
     lua.lua_pushinteger(L, v);
     lua.lua_setfield(L, -2, toLuaString(k));
   }
   lua.lua_setfield(L, -2, toLuaString('db'));
   lua.lua_pop(L, 1);
-
-  onCloseState(L, (done) => {
-    const c = conn;
-    conn = null;
-    const con = c?.con ?? null;
-    if (c) c.con = null;
-    if (con === null) return done();
-    con.close(done);
-  });
 }

@@ -1,5 +1,6 @@
 // sysbench.histogram: histograms a script can fill and print (sb_histogram in C).
 import { lua, lauxlib, toLuaString, type LuaState, type LuaNative } from '../fengari.js';
+import { checkObject, defineMetatable, pushObject } from '../userdata.js';
 import { HistogramScale } from '../../stats/histogram.js';
 import type { Writer } from '../../output.js';
 
@@ -14,36 +15,25 @@ interface ScriptHistogram {
 export function registerHistogram(L: LuaState, out: Writer, drawSlot: () => void): void {
   const methods: Record<string, LuaNative> = {
     update: (L) => {
-      const h = lauxlib.luaL_checkudata(L, 1, MT).obj as ScriptHistogram;
+      const h = checkObject<ScriptHistogram>(L, 1, MT);
       h.counts[h.scale.bucketIndex(lauxlib.luaL_checknumber(L, 2))]++;
       drawSlot();
       return 0;
     },
     print: (L) => {
-      const h = lauxlib.luaL_checkudata(L, 1, MT).obj as ScriptHistogram;
+      const h = checkObject<ScriptHistogram>(L, 1, MT);
       out(h.scale.format(h.counts));
       return 0;
     },
   };
-  lauxlib.luaL_newmetatable(L, MT);
-  lua.lua_createtable(L, 0, 2);
-  for (const [k, f] of Object.entries(methods)) {
-    lua.lua_pushcfunction(L, f);
-    lua.lua_setfield(L, -2, toLuaString(k));
-  }
-  lua.lua_setfield(L, -2, toLuaString('__index'));
-  lua.lua_pushcfunction(L, (L: LuaState) => { lua.lua_pushstring(L, toLuaString('<sb_histogram>')); return 1; });
-  lua.lua_setfield(L, -2, toLuaString('__tostring'));
-  lua.lua_pop(L, 1);
+  defineMetatable(L, MT, { methods, tostring: '<sb_histogram>' });
 
   lua.lua_getglobal(L, toLuaString('sysbench'));
   lua.lua_createtable(L, 0, 1);
   lua.lua_pushcfunction(L, (L: LuaState) => {
     const size = lauxlib.luaL_checkinteger(L, 1);
     const scale = new HistogramScale(size, lauxlib.luaL_checknumber(L, 2), lauxlib.luaL_checknumber(L, 3));
-    const ud = lua.lua_newuserdata(L, 0);
-    ud.obj = { scale, counts: scale.newCounts() } satisfies ScriptHistogram;
-    lauxlib.luaL_setmetatable(L, MT);
+    pushObject(L, { scale, counts: scale.newCounts() } satisfies ScriptHistogram, MT);
     return 1;
   });
   lua.lua_setfield(L, -2, toLuaString('new'));

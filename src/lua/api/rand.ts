@@ -161,3 +161,40 @@ export function randCompatNatives(rng: SbRng): Record<string, LuaNative> {
     },
   };
 }
+
+/** The thread's generator as other parts of the Lua API draw from it (plain functions). */
+export interface ThreadRandom {
+  /** sysbench.rand.string() of a template: '#' → digit, '@' → letter, other bytes copied */
+  string(template: Uint8Array): Uint8Array;
+  /** the low 32 bits of the next uniform_uint64(): what sysbench's drivers draw (pgsql statement names) */
+  low32(): number;
+  /** draws the random value sysbench's histogram update consumes */
+  histogramSlot(): void;
+  /** the next uniform_uint64() with all 64 bits (ffi's sb_rand_uniform_uint64) */
+  uniform64(): bigint;
+}
+
+/** One thread's generator, bound to the natives that use it. */
+export interface RandApi {
+  /** natives of the sysbench.rand table */
+  natives: Record<string, LuaNative>;
+  /** natives that become globals (sysbench 1.0 compatibility functions) */
+  globals: Record<string, LuaNative>;
+  thread: ThreadRandom;
+}
+
+export function makeRandApi(rng: SbRng): RandApi {
+  return {
+    natives: randNatives(rng),
+    globals: randCompatNatives(rng),
+    thread: {
+      string: (template) => rng.string(template),
+      low32: () => rng.uniformUint64Low32(),
+      histogramSlot: () => { rng.histogramSlot(); },
+      uniform64: () => {
+        rng.uniformUint64();
+        return (BigInt(rng.u64hi) << 32n) | BigInt(rng.u64lo);
+      },
+    },
+  };
+}

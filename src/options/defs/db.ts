@@ -1,5 +1,9 @@
-// General database options (db_args in db_driver.c) and the compiled-in driver list.
+// General database options (db_args in db_driver.c), and the compiled-in drivers' command-line
+// surface: one file per driver (mysql.ts, pgsql.ts), listed here in sysbench's registration
+// order. The drivers themselves (src/drivers/<name>/) read these options.
 import type { OptionDef } from '../types.js';
+import { MYSQL_DRIVER } from './mysql.js';
+import { PGSQL_DRIVER } from './pgsql.js';
 
 export const DB_OPTIONS: readonly OptionDef[] = [
   {
@@ -17,8 +21,19 @@ export interface DriverInfo {
   readonly lname: string;
 }
 
-/** The drivers Debian's sysbench 1.0.20 is built with, in registration order. */
-export const REFERENCE_DRIVERS: readonly DriverInfo[] = [
-  { sname: 'mysql', lname: 'MySQL driver' },
-  { sname: 'pgsql', lname: 'PostgreSQL driver' },
-];
+/** What a driver shows on the command line. */
+export interface DriverDefs<Name extends string = string> {
+  /** --db-driver's value for it */
+  readonly name: Name;
+  /** its "Compiled-in database drivers" line */
+  readonly description: string;
+  /** its sysbench 1.0.20 options, in help order */
+  readonly options: readonly OptionDef[];
+  /** options backported from sysbench 1.1 (only the extensions help lists them) */
+  readonly backportOptions: readonly OptionDef[];
+  /** sysbench-ts's own options (only the extensions help lists them) */
+  readonly extensionOptions: readonly OptionDef[];
+}
+
+/** The drivers Debian's sysbench 1.0.20 is built with (and ours), in registration order. */
+export const DRIVER_DEFS = [MYSQL_DRIVER, PGSQL_DRIVER] as const;

@@ -4,9 +4,11 @@
 // They are registered as known options (so they are accepted everywhere, also by scripts
 // that declare their own options), exported to Lua like any other, but NEVER printed by
 // formatGeneralHelp(), which must stay byte-identical to sysbench 1.0.20's --help. Only
-// formatExtensionsHelp() lists them. Add new extensions here, and nowhere else.
+// formatExtensionsHelp() lists them. Add new extensions here; a driver's own extensions and
+// backports live with its options (defs/<driver>.ts) and are gathered here.
 // ---------------------------------------------------------------------------------------
 import type { OptionDef } from '../types.js';
+import { DRIVER_DEFS } from './db.js';
 
 /** sysbench-ts's own options (registered with the general options). */
 export const EXTENSION_OPTIONS: readonly OptionDef[] = [
@@ -17,16 +19,7 @@ export const EXTENSION_OPTIONS: readonly OptionDef[] = [
     default: '0',
     type: 'int',
   },
-  {
-    // sysbench 1.0.20 hard-codes these three SQLSTATEs (deadlock, unique violation,
-    // serialization failure) as ignorable; this makes the list configurable (sysbench #334)
-    name: 'pgsql-ignore-errors',
-    description:
-      'list of PostgreSQL SQLSTATE codes to ignore (the transaction is rolled back and the event ' +
-      'restarted), or "all" (sysbench-ts extension)',
-    default: '40P01,23505,40001',
-    type: 'list',
-  },
+  ...DRIVER_DEFS.flatMap((d) => d.extensionOptions),
   {
     name: 'legacy-help',
     description:
@@ -64,18 +57,9 @@ export const SYSBENCH_11_RAND_OPTIONS: readonly OptionDef[] = [
   },
 ];
 
-export const SYSBENCH_11_PGSQL_OPTIONS: readonly OptionDef[] = [
-  {
-    name: 'pgsql-sslmode',
-    description: 'PostgreSQL SSL mode (disable, allow, prefer, require, verify-ca, verify-full)',
-    default: 'prefer',
-    type: 'string',
-  },
-];
-
 /** All sysbench 1.1 backports, in the order their groups appear in help. */
 export const SYSBENCH_11_OPTIONS: readonly OptionDef[] = [
   ...SYSBENCH_11_GENERAL_OPTIONS,
   ...SYSBENCH_11_RAND_OPTIONS,
-  ...SYSBENCH_11_PGSQL_OPTIONS,
+  ...DRIVER_DEFS.flatMap((d) => d.backportOptions),
 ];

@@ -1,9 +1,7 @@
 export { GENERAL_OPTIONS } from './general.js';
 export { RAND_OPTIONS } from './rand.js';
 export { LOG_TEXT_OPTIONS, LOG_OPER_OPTIONS } from './log.js';
-export { DB_OPTIONS, REFERENCE_DRIVERS, type DriverInfo } from './db.js';
-export { MYSQL_OPTIONS } from './mysql.js';
-export { PGSQL_OPTIONS } from './pgsql.js';
+export { DB_OPTIONS, DRIVER_DEFS, type DriverDefs, type DriverInfo } from './db.js';
 export {
   FILEIO_OPTIONS,
   CPU_OPTIONS,
@@ -19,6 +17,5 @@ export {
   SYSBENCH_11_OPTIONS,
   SYSBENCH_11_GENERAL_OPTIONS,
   SYSBENCH_11_RAND_OPTIONS,
-  SYSBENCH_11_PGSQL_OPTIONS,
 } from './extensions.js';
 export { RUN_EXTENSION_OPTIONS } from './run-extensions.js';

@@ -1,0 +1,106 @@
+// A MySQL/MariaDB connection on mysql2: text queries, server-side prepared statements
+// (binary protocol), reconnects, and the dry-run stand-ins.
+import mysql from 'mysql2';
+import type { DbCallback, DbConnection, DbError, DbResult, DbStatement, PsMode } from '../driver.js';
+import { CountResult, RowsResult } from '../result.js';
+import { toDbError, type Mysql2Error } from './errors.js';
+import { mysqlQuote } from './quote.js';
+
+// the server cannot prepare this statement: sysbench then prepares it on the client
+const ER_UNSUPPORTED_PS = 1295;
+
+function toResult(res: unknown, fields: unknown): DbResult {
+  if (Array.isArray(res)) {
+    const rows = res as unknown[][];
+    const nfields = Array.isArray(fields) ? fields.length : (rows[0]?.length ?? 0);
+    return new RowsResult(rows.length, nfields, rows);
+  }
+  return new CountResult(affectedRows(res));
+}
+
+function affectedRows(res: unknown): number {
+  return (res as { affectedRows?: number } | null)?.affectedRows ?? 0;
+}
+
+function countPlaceholders(sql: string): number {
+  let n = 0;
+  for (let i = 0; i < sql.length; i++) if (sql.charCodeAt(i) === 63 /* ? */) n++;
+  return n;
+}
+
+/** Server-side prepared statement (binary protocol). */
+class MysqlStatement implements DbStatement {
+  readonly paramCount: number;
+  constructor(readonly sql: string, private info: any, private readonly isRead: boolean, private readonly raw: any) {
+    this.paramCount = info.parameters?.length ?? countPlaceholders(sql);
+  }
+  execute(values: unknown[], cb: DbCallback<DbResult>): void {
+    this.info.execute(values, (err: Mysql2Error | null, res: unknown, fields: unknown) => {
+      if (err) return cb(toDbError(err), null);
+      // sysbench counts a prepared statement as a read by its field count, not by its reply
+      if (this.isRead && !Array.isArray(res)) return cb(null, new RowsResult(affectedRows(res), 0, []));
+      cb(null, toResult(res, fields));
+    });
+  }
+  close(): void {
+    // mysql2 keeps prepared statements by text: drop it from there too, so that preparing
+    // the same text again makes a new statement instead of reusing this closed one
+    try { this.raw.unprepare({ sql: this.sql, rowsAsArray: true }); } catch { /* connection already gone */ }
+  }
+}
+
+export class MysqlConnection implements DbConnection {
+  constructor(private raw: any, private readonly config: object, private readonly psMode: PsMode) {}
+
+  query(sql: string, cb: DbCallback<DbResult>): void {
+    this.raw.query({ sql, rowsAsArray: true }, (err: Mysql2Error | null, res: unknown, fields: unknown) => {
+      if (err) return cb(toDbError(err), null);
+      cb(null, toResult(res, fields));
+    });
+  }
+
+  prepare(sql: string, cb: DbCallback<DbStatement>): void {
+    if (this.psMode === 'disable') return cb(null, null);
+    this.raw.prepare({ sql, rowsAsArray: true }, (err: Mysql2Error | null, info: any) => {
+      if (err) return err.errno === ER_UNSUPPORTED_PS ? cb(null, null) : cb(toDbError(err), null);
+      cb(null, new MysqlStatement(sql, info, (info.columns?.length ?? 0) > 0, this.raw));
+    });
+  }
+
+  quote(value: string): string {
+    return mysqlQuote(value);
+  }
+
+  reconnect(cb: (err: DbError | null) => void): void {
+    try { this.raw.destroy(); } catch { /* ignore */ }
+    const raw = mysql.createConnection(this.config as any);
+    raw.connect((err: Mysql2Error | null) => {
+      if (err) return cb(toDbError(err));
+      raw.on('error', () => { /* surfaced through the next command's callback */ });
+      this.raw = raw;
+      cb(null);
+    });
+  }
+
+  close(cb: () => void): void {
+    this.raw.end(() => cb());
+  }
+}
+
+// ---- --mysql-dry-run: every call succeeds at once ---------------------------------------
+
+const DRY_RESULT = new CountResult(0);
+
+class DryRunStatement implements DbStatement {
+  constructor(readonly sql: string, readonly paramCount: number) {}
+  execute(_values: unknown[], cb: DbCallback<DbResult>): void { cb(null, DRY_RESULT); }
+  close(): void {}
+}
+
+export class DryRunConnection implements DbConnection {
+  query(_sql: string, cb: DbCallback<DbResult>): void { cb(null, DRY_RESULT); }
+  prepare(sql: string, cb: DbCallback<DbStatement>): void { cb(null, new DryRunStatement(sql, countPlaceholders(sql))); }
+  quote(value: string): string { return mysqlQuote(value); }
+  reconnect(cb: (err: DbError | null) => void): void { cb(null); }
+  close(cb: () => void): void { cb(); }
+}

@@ -1,0 +1,53 @@
+// sysbench.sql, the sysbench 1.0 SQL API: drivers, connections, prepared statements,
+// parameters and result sets (one file each), on the state's SQL session. sysbench makes
+// them LuaJIT FFI objects, so type() calls them "cdata" (parameters are tables there).
+import { lua, lauxlib, toLuaString, type LuaState } from '../../fengari.js';
+import { SQL_ERROR, SQL_TYPE } from '../../../drivers/sql-type.js';
+import type { SqlSession } from '../../sql/session.js';
+import type { ThreadRandom } from '../rand.js';
+import { isCdata } from '../../userdata.js';
+import { registerConnection, statementOutcomes } from './connection.js';
+import { registerDriver } from './driver.js';
+import { registerParam } from './param.js';
+import { registerResult } from './result.js';
+import { registerStatement, statementPreparer } from './statement.js';
+
+const CDATA = toLuaString('cdata');
+
+function pushNumbers(L: LuaState, table: Readonly<Record<string, number>>): void {
+  lua.lua_createtable(L, 0, Object.keys(table).length);
+  for (const [k, v] of Object.entries(table)) {
+    lua.lua_pushinteger(L, v);
+    lua.lua_setfield(L, -2, toLuaString(k));
+  }
+}
+
+export function registerSql(L: LuaState, session: SqlSession, rand: ThreadRandom): void {
+  registerResult(L, session.host);
+  registerParam(L, rand);
+  const outcomes = statementOutcomes(L, session);
+  registerStatement(L, session, outcomes.execute);
+  registerConnection(L, session, outcomes, statementPreparer(session));
+  const newDriver = registerDriver(L, session);
+
+  // type(): "cdata" for the SQL objects, as under LuaJIT (inspect.lua prints them by tostring)
+  lua.lua_pushcfunction(L, (L: LuaState) => {
+    lauxlib.luaL_checkany(L, 1);
+    if (isCdata(L, 1)) lua.lua_pushstring(L, CDATA);
+    else lua.lua_pushstring(L, lua.lua_typename(L, lua.lua_type(L, 1)));
+    return 1;
+  });
+  lua.lua_setglobal(L, toLuaString('type'));
+
+  // sysbench.sql: driver(), and the type and error numbers (the one table TypeScript uses)
+  lua.lua_getglobal(L, toLuaString('sysbench'));
+  lua.lua_createtable(L, 0, 3);
+  lua.lua_pushcfunction(L, newDriver);
+  lua.lua_setfield(L, -2, toLuaString('driver'));
+  pushNumbers(L, SQL_TYPE);
+  lua.lua_setfield(L, -2, toLuaString('type'));
+  pushNumbers(L, SQL_ERROR);
+  lua.lua_setfield(L, -2, toLuaString('error'));
+  lua.lua_setfield(L, -2, toLuaString('sql'));
+  lua.lua_pop(L, 1);
+}

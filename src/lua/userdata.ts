@@ -1,0 +1,64 @@
+// JS objects as Lua userdata, for every API: a userdata carries its object in `obj`, its
+// type in a metatable registered by name. One way to define those metatables, push objects
+// and get them back.
+import { lua, lauxlib, toLuaString, type LuaState, type LuaNative } from './fengari.js';
+import { pushJsString } from './strings.js';
+
+export interface MetatableSpec {
+  /** the methods, as the metatable's __index table */
+  methods?: Record<string, LuaNative>;
+  /** an __index function instead (fields computed on access) */
+  index?: LuaNative;
+  /** what tostring() prints */
+  tostring?: string;
+  /** no __name (tostring() then prints "userdata: 0x...", as for sysbench's C-created types) */
+  anonymous?: boolean;
+}
+
+export function defineMetatable(L: LuaState, name: Uint8Array, spec: MetatableSpec): void {
+  lauxlib.luaL_newmetatable(L, name);
+  if (spec.index !== undefined) {
+    lua.lua_pushcfunction(L, spec.index);
+    lua.lua_setfield(L, -2, toLuaString('__index'));
+  } else if (spec.methods !== undefined) {
+    lua.lua_createtable(L, 0, Object.keys(spec.methods).length);
+    for (const [k, f] of Object.entries(spec.methods)) {
+      lua.lua_pushcfunction(L, f);
+      lua.lua_setfield(L, -2, toLuaString(k));
+    }
+    lua.lua_setfield(L, -2, toLuaString('__index'));
+  }
+  const text = spec.tostring;
+  if (text !== undefined) {
+    lua.lua_pushcfunction(L, (L: LuaState) => { pushJsString(L, text); return 1; });
+    lua.lua_setfield(L, -2, toLuaString('__tostring'));
+  }
+  if (spec.anonymous === true) {
+    lua.lua_pushnil(L);
+    lua.lua_setfield(L, -2, toLuaString('__name'));
+  }
+  lua.lua_pop(L, 1);
+}
+
+/** Pushes a new userdata for `obj` with metatable `mt`; `cdata`: type() calls it "cdata", as LuaJIT does its FFI objects. */
+export function pushObject(L: LuaState, obj: object, mt: Uint8Array, cdata = false): void {
+  const ud = lua.lua_newuserdata(L, 0);
+  ud.obj = obj;
+  if (cdata) ud.cdata = true;
+  lauxlib.luaL_setmetatable(L, mt);
+}
+
+/** The object of argument `i`, which must be a userdata with metatable `mt` (raises "bad argument" otherwise). */
+export function checkObject<T>(L: LuaState, i: number, mt: Uint8Array): T {
+  return lauxlib.luaL_checkudata(L, i, mt).obj as T;
+}
+
+/** The object behind value `i` if it is one of ours (undefined otherwise): a cheap check for hot natives, followed by instanceof. */
+export function objectAt(L: LuaState, i: number): unknown {
+  return lua.lua_touserdata(L, i)?.obj;
+}
+
+/** Whether value `i` is a userdata pushed as cdata. */
+export function isCdata(L: LuaState, i: number): boolean {
+  return lua.lua_touserdata(L, i)?.cdata === true;
+}
