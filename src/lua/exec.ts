@@ -36,6 +36,15 @@ export class LuaExec {
 
   constructor(readonly L: LuaState) {}
 
+  /**
+   * Whether `L` is what sysbench runs the script's functions in: the state itself or the
+   * coroutine this exec drives (sysbench calls them with lua_pcall: to a script they are the
+   * main thread, not a coroutine).
+   */
+  isScriptMain(L: LuaState): boolean {
+    return L === this.co || L === this.L;
+  }
+
   /** Calls global function `name` with the arguments `pushArgs` pushes; `done` gets the outcome. */
   callGlobal(name: string, pushArgs: ((co: LuaState) => number) | null, done: Done): void {
     const co = lua.lua_newthread(this.L);

@@ -16,6 +16,7 @@ import { registerHistogram } from './api/histogram.js';
 import { installStringFormat } from './api/string-format.js';
 import { installLuaJitMath } from './api/luajit-math.js';
 import { installLuaJitType, luaJitBaseNatives } from './api/luajit-base.js';
+import { installCoroutineMain } from './api/coroutine.js';
 import { pushFfiNatives } from './ffi/open-ffi.js';
 import { INTERNAL_LUA_DIR, OUR_LUA_DIR, SYSTEM_LUA_DIR, VERSION, WORKLOADS_LUA_DIR } from '../paths.js';
 
@@ -165,6 +166,7 @@ export function newSysbenchState(host: LuaHost, rand: RandApi): SysbenchState {
   registerDb(L, sql);
   registerHistogram(L, host.out, rand.thread.histogramSlot);
   installLuaJitType(L);
+  installCoroutineMain(L, exec);
   runInternal(L, 'compat51.lua');
   for (const m of INTERNAL_MODULES) runInternal(L, m);
   return { L, exec };
