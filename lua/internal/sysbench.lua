@@ -27,6 +27,7 @@ function thread_run(thread_id)
     event_stop()
   end
 end
+__sb_default_thread_run = thread_run
 
 ---------------------------------------------------------------------------
 -- Report printers a script can install as hooks. Same text as sysbench 1.0.20's, quirks included.

@@ -5,6 +5,7 @@ import { lua } from '../lua/fengari.js';
 import { newSysbenchState, loadScript, hasFunction, callSync, type RandApi, type SysbenchState } from '../lua/state.js';
 import { exportOptions } from '../lua/api/opt.js';
 import { closeConnections } from '../lua/sql/session.js';
+import { EventLoop, usesDefaultThreadRun } from '../lua/event-loop.js';
 import { callReportHook, reportHookDefined, type ReportHookName } from '../lua/report-hooks.js';
 import type { ReportStats } from '../report/types.js';
 import type { StateHost } from './state-host.js';
@@ -42,6 +43,15 @@ export class ScriptState {
       if (err !== null) this.host.log.fatal(`\`${name}' function failed: ${err}`);
       done(err === null);
     });
+  }
+
+  /** thread_run(thread_id): sysbench's own loop runs from JavaScript, a script's own in Lua. */
+  runEvents(done: Ok): void {
+    if (!usesDefaultThreadRun(this.state.L)) return this.call('thread_run', true, done);
+    new EventLoop(this.state.L, this.state.exec, this.host, this.host.tid, (err) => {
+      if (err !== null) this.host.log.fatal(`\`thread_run' function failed: ${err}`);
+      done(err === null);
+    }).run();
   }
 
   /** Calls sysbench.cmdline[name](...args), a function that does no I/O: its boolean result or its error text. */

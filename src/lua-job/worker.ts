@@ -33,7 +33,7 @@ function makeStates(task: LuaWorkerTask): ScriptState[] {
 const step = (f: (done: (ok: boolean) => void) => void): Promise<boolean> => new Promise((resolve) => f(resolve));
 
 async function runThread(t: ScriptState, ctl: Int32Array): Promise<boolean> {
-  let ok = await step((d) => t.call('thread_run', true, d));
+  let ok = await step((d) => t.runEvents(d));
   if (ok) ok = await step((d) => t.call('thread_done', true, d));
   await new Promise<void>((r) => t.close(r));
   threadFinished(ctl);

@@ -3,6 +3,8 @@
 import { lua, lauxlib, toJsString, toLuaString, type LuaState } from './fengari.js';
 
 export type Done = (err: string | null) => void;
+/** How a coroutine ended: its status (LUA_OK or an error), its stack holding the results or the error. */
+export type Finish = (co: LuaState, status: number) => void;
 type Continuation = (L: LuaState, status: number, kctx: number) => number;
 
 /** Text of the error value on top of `L`, as sysbench prints it (lua_tostring or "(not a string)"). */
@@ -12,9 +14,13 @@ export function errorText(L: LuaState): string {
   return '(not a string)';
 }
 
+function doneFinish(done: Done): Finish {
+  return (co, status) => done(status === lua.LUA_OK ? null : errorText(co));
+}
+
 export class LuaExec {
   private co: LuaState | null = null;
-  private done: Done | null = null;
+  private finish: Finish | null = null;
   // state of the one I/O call in flight (a Lua state runs one coroutine at a time)
   private ioSync = false;
   private ioDone = false;
@@ -30,12 +36,21 @@ export class LuaExec {
 
   constructor(readonly L: LuaState) {}
 
+  /**
+   * Whether `L` is what sysbench runs the script's functions in: the state itself or the
+   * coroutine this exec drives (sysbench calls them with lua_pcall: to a script they are the
+   * main thread, not a coroutine).
+   */
+  isScriptMain(L: LuaState): boolean {
+    return L === this.co || L === this.L;
+  }
+
   /** Calls global function `name` with the arguments `pushArgs` pushes; `done` gets the outcome. */
   callGlobal(name: string, pushArgs: ((co: LuaState) => number) | null, done: Done): void {
     const co = lua.lua_newthread(this.L);
     lua.lua_pop(this.L, 1);
     lua.lua_getglobal(co, toLuaString(name));
-    this.start(co, pushArgs ? pushArgs(co) : 0, done);
+    this.start(co, pushArgs ? pushArgs(co) : 0, doneFinish(done));
   }
 
   /** Calls the function on top of `this.L` (popped) with no arguments. */
@@ -44,13 +59,17 @@ export class LuaExec {
     lua.lua_insert(this.L, -2);
     lua.lua_xmove(this.L, co, 1);
     lua.lua_pop(this.L, 1);
-    this.start(co, 0, done);
+    this.start(co, 0, doneFinish(done));
   }
 
-  private start(co: LuaState, nargs: number, done: Done): void {
+  /**
+   * Resumes coroutine `co` (its function and `nargs` arguments pushed); `finish` runs when it
+   * returns or fails, possibly before start() returns (no I/O waited for).
+   */
+  start(co: LuaState, nargs: number, finish: Finish): void {
     if (this.co !== null) throw new Error('Lua state is already running a coroutine');
     this.co = co;
-    this.done = done;
+    this.finish = finish;
     this.step(nargs);
   }
 
@@ -58,10 +77,10 @@ export class LuaExec {
     const co = this.co;
     const status = lua.lua_resume(co, this.L, nargs);
     if (status === lua.LUA_YIELD) return;
-    const done = this.done!;
+    const finish = this.finish!;
     this.co = null;
-    this.done = null;
-    done(status === lua.LUA_OK ? null : errorText(co));
+    this.finish = null;
+    finish(co, status);
   }
 
   private resume(): void {

@@ -16,6 +16,7 @@ import { registerHistogram } from './api/histogram.js';
 import { installStringFormat } from './api/string-format.js';
 import { installLuaJitMath } from './api/luajit-math.js';
 import { installLuaJitType, luaJitBaseNatives } from './api/luajit-base.js';
+import { installCoroutineMain } from './api/coroutine.js';
 import { pushFfiNatives } from './ffi/open-ffi.js';
 import { INTERNAL_LUA_DIR, OUR_LUA_DIR, SYSTEM_LUA_DIR, VERSION, WORKLOADS_LUA_DIR } from '../paths.js';
 
@@ -101,7 +102,7 @@ export function newSysbenchState(host: LuaHost, rand: RandApi): SysbenchState {
   lua.lua_setfield(L, -2, toLuaString('path'));
   lua.lua_getfield(L, -1, toLuaString('preload'));
   lua.lua_pushcfunction(L, (L: LuaState) => {
-    if (lauxlib.luaL_loadbuffer(L, internalChunk('ffi.lua'), null, toLuaString('=ffi')) !== lua.LUA_OK) return lua.lua_error(L);
+    if (loadCached(L, 'internal:ffi.lua', '=ffi', () => internalChunk('ffi.lua')) !== lua.LUA_OK) return lua.lua_error(L);
     pushFfiNatives(L, { exec, host, rand });
     lua.lua_call(L, 1, 1);
     return 1;
@@ -165,6 +166,7 @@ export function newSysbenchState(host: LuaHost, rand: RandApi): SysbenchState {
   registerDb(L, sql);
   registerHistogram(L, host.out, rand.thread.histogramSlot);
   installLuaJitType(L);
+  installCoroutineMain(L, exec);
   runInternal(L, 'compat51.lua');
   for (const m of INTERNAL_MODULES) runInternal(L, m);
   return { L, exec };
