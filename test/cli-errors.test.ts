@@ -8,7 +8,7 @@ import { createDatabase, dropDatabase, mysqlArgs, sysbench } from './helpers/sys
 const DB = 'sbtest_cli_errors';
 
 function transcript(name: string): { command: string; output: string } {
-  const [command, ...rest] = readFileSync(new URL(`../../shared/reference/${name}`, import.meta.url), 'utf8').split('\n');
+  const [command, ...rest] = readFileSync(new URL(`./fixtures/reference/${name}`, import.meta.url), 'utf8').split('\n');
   return { command, output: rest.join('\n') };
 }
 

@@ -1,6 +1,6 @@
-// Captures the statements MariaDB receives, from its general log, for one database: the
-// technique of ../shared/tools/qstream.sh, made safe for concurrent test files (a lock
-// serialises use of the global log; records are filtered by the connections to `db`).
+// Captures the statements MariaDB receives, from its general log, for one database (as the
+// developers' qstream.sh tool does), made safe for concurrent test files (a lock serialises
+// use of the global log; records are filtered by the connections to `db`).
 import { mkdirSync, readFileSync, rmSync, rmdirSync, chmodSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
