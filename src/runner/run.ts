@@ -4,6 +4,7 @@ import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Piscina } from 'piscina';
 import type { Logger } from '../output.js';
+import { LUA_WORKER, WORKER_ENTRY } from '../paths.js';
 import type { DriverConfig } from '../drivers/index.js';
 import type { RandConfig, SbRng, UniqueState } from '../rand/sb-rand.js';
 import type { SeedWords } from '../rand/seeding.js';
@@ -74,7 +75,7 @@ export interface ThreadPlan {
 /** The job of a Lua script's threads ('run': events; 'command': a parallel custom command). */
 export function luaJob(mode: WorkerTask['mode'], commandName: string, plan: ThreadPlan, limits: RunLimits): ThreadJob {
   return {
-    workerFile: new URL('./worker.js', import.meta.url),
+    workerFile: LUA_WORKER,
     task: (worker, tids, shared): WorkerTask => ({
       mode, commandName, script: plan.script, tids, seeds: tids.map((t) => plan.seeds[t]),
       unique: plan.unique, rand: plan.rand, worker, shared, driver: plan.driver,
@@ -88,8 +89,6 @@ export function workerCount(threads: number, requested: number): number {
   if (requested > 0) return Math.min(requested, threads);
   return Math.max(1, Math.min(threads, availableParallelism()));
 }
-
-const WORKER_ENTRY = new URL('./worker-entry.cjs', import.meta.url);
 
 function makePool(workers: number): Piscina {
   return new Piscina({
