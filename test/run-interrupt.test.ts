@@ -23,8 +23,13 @@ function done() print("done") end
 `);
     const p = spawn(BIN, [file, '--threads=2', '--time=60', 'run']);
     let out = '';
-    p.stdout.on('data', (d) => { out += d; });
-    await new Promise((r) => setTimeout(r, 2500));
+    // interrupt a running test, not the start-up (slow on a loaded machine)
+    const started = new Promise<void>((r) => p.stdout.on('data', (d) => {
+      out += d;
+      if (out.includes('Threads started!\n')) r();
+    }));
+    await started;
+    await new Promise((r) => setTimeout(r, 500));
     p.kill('SIGINT');
     const code = await new Promise<number | null>((r) => p.on('close', r));
     expect(code).not.toBe(0);
