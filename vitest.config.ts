@@ -1,12 +1,36 @@
 import { defineConfig } from 'vitest/config';
+import { testFiles } from './test/setup/test-files.js';
+import { chooseMysql } from './test/setup/servers.js';
 
-export default defineConfig({
-  test: {
-    include: ['test/**/*.test.ts'],
-    testTimeout: 120_000,
-    hookTimeout: 120_000,
-    // e2e tests spawn bin/sysbench against one MariaDB; keep parallelism modest on 2 cores
-    maxWorkers: 2,
-    minWorkers: 1,
-  },
+// Two projects (test/setup/test-files.ts says which file goes where):
+// - unit: in-process tests; `npm run test:unit` (vitest run --project unit) runs only these.
+// - e2e: everything else, after test/setup/servers.ts has found or started the servers. The
+//   MySQL test files are left out when no server answers and MariaDB is not installed (the
+//   setup says so in one line).
+export default defineConfig(async () => {
+  const files = testFiles(import.meta.dirname);
+  const noMysql = (await chooseMysql()).kind === 'none';
+  // for the setup's one line about it
+  if (noMysql) process.env.SBTEST_MYSQL_FILES_LEFT_OUT = String(files.mysql.length);
+  return {
+    test: {
+      testTimeout: 120_000,
+      hookTimeout: 120_000,
+      // e2e tests spawn bin/sysbench against one MariaDB; keep parallelism modest on 2 cores
+      maxWorkers: 2,
+      minWorkers: 1,
+      projects: [
+        { extends: true, test: { name: 'unit', include: files.unit } },
+        {
+          extends: true,
+          test: {
+            name: 'e2e',
+            include: ['test/**/*.test.ts'],
+            exclude: [...files.unit, ...(noMysql ? files.mysql : [])],
+            globalSetup: ['test/setup/servers.ts'],
+          },
+        },
+      ],
+    },
+  };
 });

@@ -26,8 +26,8 @@ const THREADS = Number(args.threads ?? 1);
 const REF = args.ref ?? '/usr/bin/sysbench';
 const OURS = join(root, 'bin', 'sysbench');
 
-if (!existsSync(join(root, 'dist', 'cli', 'main.js'))) {
-  console.error('dist/ is missing: run `npx tsc -p .` first');
+if (!existsSync(join(root, 'bundle', 'main.js'))) {
+  console.error('bundle/ is missing: run `npm run build` first');
   process.exit(1);
 }
 const haveRef = existsSync(REF);

@@ -12,6 +12,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
+import mysql from 'mysql2/promise';
+import { describeTarget, targetConnection, targetSysbenchArgs } from '../dist/server/connection.js';
+import { discoverServer } from '../dist/server/discover.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const ALL_ROWS = ['ps1', 'ps16', 'ps64', 'rw16', 'ro16', 'dry', 'startup', 'rss1024', 'rss4096', 'prepare', 'pg16'];
@@ -28,11 +31,11 @@ const argv = yargs(hideBin(process.argv))
   .option('table-size', { type: 'number', default: 10000, describe: 'rows per table of the run cases' })
   .option('reference', { type: 'string', default: '/usr/bin/sysbench', describe: 'the reference binary' })
   .option('ours', { type: 'string', default: join(ROOT, 'bin', 'sysbench'), describe: 'our binary' })
-  .option('mysql-socket', { type: 'string', describe: 'MySQL socket (default: $MYSQL_SOCKET or /run/mysqld/mysqld.sock)' })
-  .option('mysql-host', { type: 'string', describe: 'MySQL host (instead of the socket)' })
-  .option('mysql-port', { type: 'number', default: 3306 })
-  .option('mysql-user', { type: 'string', default: process.env.MYSQL_USER ?? 'root' })
-  .option('mysql-password', { type: 'string', default: process.env.MYSQL_PWD ?? process.env.MYSQL_PASSWORD ?? '' })
+  .option('mysql-socket', { type: 'string', describe: 'MySQL server: as for the quickstart (README: which server our own commands use)' })
+  .option('mysql-host', { type: 'string' })
+  .option('mysql-port', { type: 'string' })
+  .option('mysql-user', { type: 'string' })
+  .option('mysql-password', { type: 'string' })
   .option('pgsql-host', { type: 'string', default: '127.0.0.1' })
   .option('pgsql-port', { type: 'number', default: 5432 })
   .option('pgsql-user', { type: 'string', default: 'postgres' })
@@ -52,11 +55,13 @@ if (!existsSync(join(ROOT, 'dist', 'cli', 'main.js'))) {
   process.exit(1);
 }
 
-const socket = argv['mysql-socket'] ?? process.env.MYSQL_SOCKET ?? '/run/mysqld/mysqld.sock';
-const mysqlTarget = argv['mysql-host']
-  ? [`--mysql-host=${argv['mysql-host']}`, `--mysql-port=${argv['mysql-port']}`]
-  : [`--mysql-socket=${socket}`];
-const MYSQL = ['--db-driver=mysql', `--mysql-user=${argv['mysql-user']}`, `--mysql-password=${argv['mysql-password']}`, `--mysql-db=${argv.db}`, ...mysqlTarget];
+const { found, tried } = await discoverServer(process.argv.slice(2));
+if (!found) {
+  for (const { target, result } of tried) console.error(`${describeTarget(target)}: ${result.message}`);
+  console.error('bench: no MySQL/MariaDB server to use');
+  process.exit(1);
+}
+const MYSQL = ['--db-driver=mysql', ...targetSysbenchArgs(found.target), `--mysql-db=${argv.db}`];
 const PGSQL = ['--db-driver=pgsql', `--pgsql-host=${argv['pgsql-host']}`, `--pgsql-port=${argv['pgsql-port']}`, `--pgsql-user=${argv['pgsql-user']}`, `--pgsql-db=${argv.db}`];
 const TIME = argv.time;
 const ROUNDS = argv.rounds;
@@ -107,10 +112,13 @@ function sh(cmd, args) {
   return r.stdout;
 }
 
-function mysqlAdmin(sql) {
-  const target = argv['mysql-host'] ? [`--host=${argv['mysql-host']}`, `--port=${argv['mysql-port']}`] : [`--socket=${socket}`];
-  const pw = argv['mysql-password'] ? [`--password=${argv['mysql-password']}`] : [];
-  sh('mariadb', [`--user=${argv['mysql-user']}`, ...pw, ...target, '-e', sql]);
+async function mysqlAdmin(sql) {
+  const con = await mysql.createConnection({ ...targetConnection(found.target), multipleStatements: true });
+  try {
+    await con.query(sql);
+  } finally {
+    await con.end();
+  }
 }
 
 function pgAdmin(sql) {
@@ -147,8 +155,8 @@ async function runCaseFields(common, script, threads, extra = []) {
   return { ours: { cpu: pick(o, 'cpu'), tps: pick(o, 'tps') }, ref: { cpu: pick(r, 'cpu'), tps: pick(r, 'tps') } };
 }
 
-function prepareMysql(script = 'oltp_read_write', size = argv['table-size']) {
-  mysqlAdmin(`DROP DATABASE IF EXISTS \`${argv.db}\`; CREATE DATABASE \`${argv.db}\``);
+async function prepareMysql(script = 'oltp_read_write', size = argv['table-size']) {
+  await mysqlAdmin(`DROP DATABASE IF EXISTS \`${argv.db}\`; CREATE DATABASE \`${argv.db}\``);
   sh(REF, [script, ...MYSQL, `--table-size=${size}`, 'prepare']);
 }
 
@@ -159,7 +167,7 @@ console.log(`ours: ${OURS}\nreference: ${REF}\n${TIME} s per timed run, ${ROUNDS
 console.log('CPU/event = client user+sys over the whole process / events (what a co-located server loses)\n');
 console.log(`${'figure'.padEnd(54)} ${'unit'.padEnd(9)} ${'ours'.padStart(10)} ${'reference'.padStart(10)} ${'ratio'.padStart(6)}  must`);
 
-mysqlAdmin('SET GLOBAL max_connections = 5000');
+await mysqlAdmin('SET GLOBAL max_connections = 5000');
 
 if (argv.workloads) {
   const common = argv.driver === 'pgsql' ? PGSQL : MYSQL;
@@ -169,7 +177,7 @@ if (argv.workloads) {
     pgAdmin(`CREATE DATABASE ${argv.db}`);
     sh(REF, ['oltp_read_write', ...PGSQL, `--table-size=${argv['table-size']}`, 'prepare']);
   } else {
-    prepareMysql();
+    await prepareMysql();
   }
   for (const w of argv.workloads.split(',')) {
     for (const t of threadList) {
@@ -180,7 +188,7 @@ if (argv.workloads) {
   }
 } else {
   const psThreads = argv.threads ? argv.threads.split(',').map(Number) : null;
-  if (['ps1', 'ps16', 'ps64', 'rw16', 'ro16', 'startup'].some((r) => want.has(r))) prepareMysql();
+  if (['ps1', 'ps16', 'ps64', 'rw16', 'ro16', 'startup'].some((r) => want.has(r))) await prepareMysql();
 
   const pointSelect = async (t, cpuGoal, tpsGoal) => {
     const c = await runCaseFields(MYSQL, 'oltp_point_select', t);
@@ -220,7 +228,7 @@ if (argv.workloads) {
   if (want.has('rss4096')) await rss(4096, 2500);
   if (want.has('prepare')) {
     const c = await paired(async (bin) => {
-      mysqlAdmin(`DROP DATABASE IF EXISTS \`${argv.db}\`; CREATE DATABASE \`${argv.db}\``);
+      await mysqlAdmin(`DROP DATABASE IF EXISTS \`${argv.db}\`; CREATE DATABASE \`${argv.db}\``);
       return (await run(bin, ['oltp_read_write', ...MYSQL, '--table-size=1000000', 'prepare'])).wall;
     });
     addRow('prepare of 1M rows (oltp_read_write): wall', 's', c.ours, c.ref, { ratioMax: 1.3 });
@@ -243,6 +251,6 @@ if (argv.workloads) {
   }
 }
 
-mysqlAdmin(`DROP DATABASE IF EXISTS \`${argv.db}\``);
+await mysqlAdmin(`DROP DATABASE IF EXISTS \`${argv.db}\``);
 const unmet = rows.filter((r) => r.must.endsWith('not met'));
 console.log(`\n${rows.filter((r) => r.must).length - unmet.length} of ${rows.filter((r) => r.must).length} "must" bounds met`);

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // npm run quickstart: a first benchmark from a fresh clone.
-//   1. builds the tool if dist/ is missing (npm ci has normally built it);
+//   1. builds the tool if dist/ or bundle/ is missing (npm ci has normally built them);
 //   2. finds a MySQL/MariaDB server: the one named by --mysql-* options or MYSQL_* variables,
 //      else the local socket, else 127.0.0.1:3306; when none is reachable and MariaDB is
 //      installed, starts a private, throwaway one (temporary folder, own socket, no TCP
@@ -49,7 +49,7 @@ const keepServer = argv.includes('--keep-server');
 const forcePrivate = argv.includes('--private-server') || keepServer;
 
 // ---- 1. build -------------------------------------------------------------------------
-if (!existsSync(join(ROOT, 'dist', 'cli', 'main.js')) || !existsSync(join(ROOT, 'dist', 'server', 'acquire.js'))) {
+if (!existsSync(join(ROOT, 'bundle', 'main.js')) || !existsSync(join(ROOT, 'dist', 'server', 'acquire.js'))) {
   say('$ npm run build');
   const b = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
   if (b.status !== 0) process.exit(b.status ?? 1);

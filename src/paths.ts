@@ -1,9 +1,20 @@
 // Where the project's own files are, wherever the tool is started from.
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { dirname, join } from 'node:path';
 
-/** project root: dist/paths.js lives one level below it */
-export const PROJECT_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+/**
+ * The folder of the running program: dist/ (tsc, one file per module) or bundle/ (esbuild,
+ * scripts/bundle.mjs). This module's code sits directly in it either way (bundle/: in an entry
+ * or a chunk, all in one folder), as do the worker entries below, under the same names.
+ */
+export const PROGRAM_DIR = dirname(fileURLToPath(import.meta.url));
+/** project (or installed package) root: the program folder is one level below it */
+export const PROJECT_ROOT = join(PROGRAM_DIR, '..');
+/** the CommonJS file piscina starts each worker thread with (src/worker-entry.cts) */
+export const WORKER_ENTRY = pathToFileURL(join(PROGRAM_DIR, 'worker-entry.cjs'));
+/** the worker modules of Lua scripts and of the built-in tests (src/lua-worker.ts, src/builtin-worker.ts) */
+export const LUA_WORKER = pathToFileURL(join(PROGRAM_DIR, 'lua-worker.js'));
+export const BUILTIN_WORKER = pathToFileURL(join(PROGRAM_DIR, 'builtin-worker.js'));
 export const OUR_LUA_DIR = join(PROJECT_ROOT, 'lua');
 export const INTERNAL_LUA_DIR = join(OUR_LUA_DIR, 'internal');
 /** where sysbench's packages install the stock scripts */

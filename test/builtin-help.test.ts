@@ -7,7 +7,7 @@ const TESTS = ['fileio', 'cpu', 'memory', 'threads', 'mutex'];
 
 /** builtin_help.txt, split per command */
 function transcript(): Map<string, string> {
-  const text = readFileSync('/work/shared/reference/builtin_help.txt', 'utf8');
+  const text = readFileSync(new URL('./fixtures/reference/builtin_help.txt', import.meta.url), 'utf8');
   const out = new Map<string, string>();
   for (const part of text.split(/^\$ /m).filter(Boolean)) {
     const nl = part.indexOf('\n');

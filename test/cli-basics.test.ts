@@ -6,7 +6,7 @@ import { hasReference, REFERENCE, sysbench } from './helpers/sysbench.js';
 
 /** A reference transcript without its first line (the command). */
 function transcript(name: string): string {
-  return readFileSync(new URL(`../../shared/reference/${name}`, import.meta.url), 'utf8').split('\n').slice(1).join('\n');
+  return readFileSync(new URL(`./fixtures/reference/${name}`, import.meta.url), 'utf8').split('\n').slice(1).join('\n');
 }
 
 describe('version and help', () => {

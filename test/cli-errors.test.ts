@@ -1,5 +1,5 @@
 // User mistakes get sysbench's words and exit codes, never a JS stack trace.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import { createDatabase, dropDatabase, mysqlArgs, sysbench } from './helpers/sys
 const DB = 'sbtest_cli_errors';
 
 function transcript(name: string): { command: string; output: string } {
-  const [command, ...rest] = readFileSync(new URL(`../../shared/reference/${name}`, import.meta.url), 'utf8').split('\n');
+  const [command, ...rest] = readFileSync(new URL(`./fixtures/reference/${name}`, import.meta.url), 'utf8').split('\n');
   return { command, output: rest.join('\n') };
 }
 
@@ -48,6 +48,7 @@ describe('error messages', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sbts-'));
     writeFileSync(join(dir, 'bad.lua'), 'function event()\n  local x = 1\n  x = end\n');
     const r = sysbench(['bad.lua', 'run'], { cwd: dir });
+    rmSync(dir, { recursive: true, force: true });
     expect(r.code).toBe(1);
     expect(r.stdout).toBe(transcript('error_lua_syntax.txt').output);
   });

@@ -1,13 +1,14 @@
 // Scripts written for LuaJIT run on fengari (Lua 5.3) with LuaJIT's behaviour: number
 // printing, string.format on floats, 5.1 functions, the bit module, the ffi stand-in.
 // Each snippet's output is pinned, and compared with the reference binary when installed.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { hasReference, REFERENCE, sysbench } from './helpers/sysbench.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'sbts-lua-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Runs `body` as a script's main chunk (no command: sysbench only loads it). */
 function runLua(body: string, bin?: string): string {

@@ -1,6 +1,6 @@
 // The mysql driver's options: dry run, text protocol, TCP host/port, ignorable errors and
 // reconnects, and our --worker-threads extension with many sysbench threads.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,12 +10,18 @@ import { createDatabase, dropDatabase, mysqlArgs, sql, sysbench, sysbenchAsync }
 const DB = 'sbtest_mysql_options';
 const dir = mkdtempSync(join(tmpdir(), 'sbts-drv-'));
 const count = (out: string, what: string): number => Number(new RegExp(`${what}:\\s+(\\d+)`).exec(out)?.[1]);
+// the test server's TCP port; 0 when it listens on its socket only (a private server)
+const [skipNetworking, port] = sql('SELECT @@skip_networking, @@port').split('\t');
+const TCP_PORT = skipNetworking === '1' ? 0 : Number(port);
 
 beforeAll(async () => {
   createDatabase(DB);
   expect((await sysbenchAsync(['oltp_point_select', '--table-size=500', ...mysqlArgs(DB), 'prepare'])).code).toBe(0);
 });
-afterAll(() => dropDatabase(DB));
+afterAll(() => {
+  dropDatabase(DB);
+  rmSync(dir, { recursive: true, force: true });
+});
 
 describe('mysql driver options', () => {
   it('--mysql-dry-run needs no server', () => {
@@ -37,9 +43,9 @@ describe('mysql driver options', () => {
     expect(stream.some((l) => l.startsWith('Prepare'))).toBe(false);
   });
 
-  it('connects over TCP with --mysql-host and --mysql-port', () => {
+  it.skipIf(!TCP_PORT)(`connects over TCP with --mysql-host and --mysql-port${TCP_PORT ? '' : ' (the test server has no TCP port)'}`, () => {
     const r = sysbench(['oltp_point_select', '--table-size=500', '--events=20', '--time=0', '--db-driver=mysql', '--mysql-user=root',
-      `--mysql-db=${DB}`, '--mysql-host=127.0.0.1', '--mysql-port=3306', 'run']);
+      `--mysql-db=${DB}`, '--mysql-host=127.0.0.1', `--mysql-port=${TCP_PORT}`, 'run']);
     expect(r.code, r.stdout).toBe(0);
     expect(count(r.stdout, 'total number of events')).toBe(20);
   });

@@ -5,7 +5,7 @@ import { BUILTIN_TESTS } from '../src/options/defs/builtin.js';
 import { formatHeader, formatTestHelp } from '../src/options/help.js';
 
 function sections(): Map<string, string> {
-  const text = readFileSync('/work/shared/reference/builtin_help.txt', 'utf8');
+  const text = readFileSync(new URL('./fixtures/reference/builtin_help.txt', import.meta.url), 'utf8');
   const out = new Map<string, string>();
   for (const part of text.split(/^\$ /m).filter(Boolean)) {
     const nl = part.indexOf('\n');

@@ -14,7 +14,7 @@ function settingsFor(argv: string[]) {
 }
 
 it('prints the warnings of legacy_oltp_run.txt in order, on stdout', () => {
-  const lines = readFileSync('/work/shared/reference/legacy_oltp_run.txt', 'utf8').split('\n');
+  const lines = readFileSync(new URL('./fixtures/reference/legacy_oltp_run.txt', import.meta.url), 'utf8').split('\n');
   const argv = lines[0].slice('$ sysbench '.length).split(' ');
   const reg = createDefaultRegistry();
   const p = parseGeneralArguments(argv, reg);

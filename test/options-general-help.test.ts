@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { formatGeneralHelp } from '../src/options/help.js';
 import { EXTENSION_OPTIONS, SYSBENCH_11_OPTIONS } from '../src/options/defs/extensions.js';
 
-const REF = '/work/shared/reference/help.txt';
+const REF = new URL('./fixtures/reference/help.txt', import.meta.url);
 
-function transcriptBody(path: string): string {
+function transcriptBody(path: URL): string {
   const text = readFileSync(path, 'utf8');
   expect(text.startsWith('$ ')).toBe(true);
   return text.slice(text.indexOf('\n') + 1);

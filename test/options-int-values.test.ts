@@ -20,7 +20,7 @@ it('parses like strtol with a full-match and range check', () => {
 });
 
 it('reports an invalid value exactly as error_bad_value.txt', () => {
-  const ref = readFileSync('/work/shared/reference/error_bad_value.txt', 'utf8').split('\n')[1] + '\n';
+  const ref = readFileSync(new URL('./fixtures/reference/error_bad_value.txt', import.meta.url), 'utf8').split('\n')[1] + '\n';
   const reg = createDefaultRegistry();
   reg.set('threads', 'abc', 'int');
   let err: unknown;

@@ -39,7 +39,7 @@ const OLTP_COMMON = {
 } as const;
 
 it('reproduces oltp_help.txt', () => {
-  const text = readFileSync('/work/shared/reference/oltp_help.txt', 'utf8');
+  const text = readFileSync(new URL('./fixtures/reference/oltp_help.txt', import.meta.url), 'utf8');
   const body = text.slice(text.indexOf('\n') + 1);
   const decls = declareScriptOptions(OLTP_COMMON);
   expect(formatHeader() + formatScriptHelp('oltp_read_write', decls)).toBe(body);

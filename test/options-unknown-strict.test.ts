@@ -8,7 +8,7 @@ import { declareScriptOptions, validateAgainstScript } from '../src/options/scri
 const DECLS = declareScriptOptions({ table_size: ['Number of rows per table', 10000], tables: ['Number of tables', 1] });
 
 it('matches error_bad_option.txt', () => {
-  const lines = readFileSync('/work/shared/reference/error_bad_option.txt', 'utf8').split('\n');
+  const lines = readFileSync(new URL('./fixtures/reference/error_bad_option.txt', import.meta.url), 'utf8').split('\n');
   const argv = lines[0].slice('$ sysbench '.length).split(' ');
   const reg = createDefaultRegistry();
   const p = parseGeneralArguments(argv, reg);

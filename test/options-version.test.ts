@@ -4,7 +4,7 @@ import { expect, it } from 'vitest';
 import { formatHeader, formatVersion } from '../src/options/help.js';
 
 const body = (f: string): string => {
-  const t = readFileSync(`/work/shared/reference/${f}`, 'utf8');
+  const t = readFileSync(new URL(`./fixtures/reference/${f}`, import.meta.url), 'utf8');
   return t.slice(t.indexOf('\n') + 1);
 };
 

@@ -9,7 +9,7 @@ import { emptyReportStats, type LogMessages, type ReportStats } from '../src/rep
 import { bucketIndex, bucketValue } from '../src/stats/histogram.js';
 
 const ref = (name: string): string =>
-  readFileSync(new URL(`../../shared/reference/${name}`, import.meta.url), 'utf8');
+  readFileSync(new URL(`./fixtures/reference/${name}`, import.meta.url), 'utf8');
 
 /** from "Threads started!" up to the next command (or the end) */
 function section(name: string, occurrence = 0): string {

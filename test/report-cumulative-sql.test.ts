@@ -8,7 +8,7 @@ import { emptyReportStats, type ReportStats } from '../src/report/types.js';
 import { bucketIndex, bucketValue } from '../src/stats/histogram.js';
 
 const ref = (name: string): string =>
-  readFileSync(new URL(`../../shared/reference/${name}`, import.meta.url), 'utf8');
+  readFileSync(new URL(`./fixtures/reference/${name}`, import.meta.url), 'utf8');
 
 /** transcript text from the "SQL statistics:" line to the end */
 const tail = (name: string): string => {

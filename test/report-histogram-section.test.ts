@@ -9,7 +9,7 @@ import { HIST_SIZE, LATENCY_SCALE, bucketValue, percentile } from '../src/stats/
 import { fmtFixed } from '../src/format/printf.js';
 
 const text = readFileSync(
-  new URL('../../shared/reference/oltp_read_write_interval_histogram.txt', import.meta.url),
+  new URL('./fixtures/reference/oltp_read_write_interval_histogram.txt', import.meta.url),
   'utf8',
 );
 

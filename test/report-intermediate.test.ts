@@ -8,7 +8,7 @@ import { emptyReportStats, type ReportStats } from '../src/report/types.js';
 import { bucketIndex, bucketValue, percentile, LATENCY_SCALE } from '../src/stats/histogram.js';
 
 const ref = (name: string): string =>
-  readFileSync(new URL(`../../shared/reference/${name}`, import.meta.url), 'utf8');
+  readFileSync(new URL(`./fixtures/reference/${name}`, import.meta.url), 'utf8');
 const timestamped = (name: string): string =>
   ref(name)
     .split('\n')

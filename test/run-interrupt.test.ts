@@ -1,15 +1,16 @@
 // Run control: Ctrl-C (SIGINT) ends a run cleanly with a report; --forced-shutdown;
 // --warmup-time (sysbench 1.1).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { BIN, sysbenchAsync } from './helpers/sysbench.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'sbts-run-'));
 // as in sysbench 1.0.20, a script declares the C functions it calls through ffi
 const USLEEP = 'ffi.cdef("int usleep(unsigned int);")\n';
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const script = (name: string, body: string): string => {
   const file = join(dir, name);
   writeFileSync(file, USLEEP + body);

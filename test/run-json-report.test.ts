@@ -1,6 +1,6 @@
 // --json-report (our extension): one valid JSON document whose counters equal the text
 // report's, and whose event count equals the transactions the server saw.
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,6 +26,7 @@ describe('--json-report', () => {
       text = r.stdout;
     });
     const doc = JSON.parse(readFileSync(file, 'utf8'));
+    rmSync(file);
     expect(doc.schema).toBe('sysbench-ts/final-report/v1');
     expect(doc.counters.events).toBe(num(text, /total number of events:\s+(\d+)/));
     expect(doc.counters.reads).toBe(num(text, /read:\s+(\d+)/));

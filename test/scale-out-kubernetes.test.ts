@@ -68,7 +68,7 @@ let count = 0;
 beforeAll(async () => {
   mkdirSync(REPORTS, { recursive: true });
   mkdirSync(PATH_DIR, { recursive: true });
-  // the image's /usr/local/bin
+  // the image's bin folder on the PATH (see the Dockerfile)
   symlinkSync(BIN, join(PATH_DIR, 'sysbench'));
   symlinkSync(COMPANION, join(PATH_DIR, 'sysbench-ts'));
   createDatabase(DB);

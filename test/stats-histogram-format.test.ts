@@ -5,7 +5,7 @@ import { HIST_SIZE, HistogramScale, LATENCY_SCALE, bucketValue, formatHistogram 
 import { fmtFixed } from '../src/format/printf.js';
 
 const ref = (name: string): string =>
-  readFileSync(new URL(`../../shared/reference/${name}`, import.meta.url), 'utf8');
+  readFileSync(new URL(`./fixtures/reference/${name}`, import.meta.url), 'utf8');
 
 describe('formatHistogram', () => {
   it('reproduces a real --histogram table byte for byte', () => {

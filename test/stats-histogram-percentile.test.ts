@@ -6,7 +6,7 @@ import { HIST_SIZE, LATENCY_SCALE, bucketIndex, bucketValue, percentile } from '
 import { fmtFixed } from '../src/format/printf.js';
 
 const ref = (name: string): string =>
-  readFileSync(new URL(`../../shared/reference/${name}`, import.meta.url), 'utf8');
+  readFileSync(new URL(`./fixtures/reference/${name}`, import.meta.url), 'utf8');
 
 function countsAt(entries: Array<[number, number]>): Float64Array {
   const c = LATENCY_SCALE.newCounts();

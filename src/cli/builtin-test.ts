@@ -26,6 +26,7 @@ import { closeTestFiles, createFiles, openTestFiles, removeFiles } from '../buil
 import { FileioReportState, FileioShared } from '../builtin/fileio/state.js';
 import { allocBuiltinShared, builtinViews, GlobalWord } from '../builtin/shared-globals.js';
 import type { BuiltinTask, TestConfig } from '../builtin/task.js';
+import { BUILTIN_WORKER } from '../paths.js';
 import { emit, type CliIo } from './io.js';
 import { jsonReportTarget } from './json-report-target.js';
 import { assertRunOnly, buildConfig, type Config } from './settings.js';
@@ -183,7 +184,7 @@ async function runTest(b: BuiltinInput): Promise<number> {
       json: jsonReportTarget(b.reg, io, config, b.test.sname, process.argv.slice(2), 'builtin'),
     });
     const job: ThreadJob = {
-      workerFile: new URL('../builtin/worker.js', import.meta.url),
+      workerFile: BUILTIN_WORKER,
       task: (worker, tids, shared): BuiltinTask => ({
         config: c, tids, seeds: tids.map((t) => plan.threads[t]), rand: config.rand, worker, shared, builtin,
         maxEvents: limits.events, percentile: limits.percentile, verbosity: limits.verbosity,

@@ -6,6 +6,7 @@ import type { SeedWords } from '../rand/seeding.js';
 import type { RunLimits, ThreadJob } from '../runner/run.js';
 import type { ScriptSpec } from './state-host.js';
 import type { LuaWorkerTask } from './task.js';
+import { LUA_WORKER } from '../paths.js';
 
 export interface ThreadPlan {
   script: ScriptSpec;
@@ -23,7 +24,7 @@ export interface ThreadPlan {
 /** The job of a Lua script's threads ('run': events; 'command': a parallel custom command). */
 export function luaJob(mode: LuaWorkerTask['mode'], commandName: string, plan: ThreadPlan, limits: RunLimits): ThreadJob {
   return {
-    workerFile: new URL('./worker.js', import.meta.url),
+    workerFile: LUA_WORKER,
     task: (worker, tids, shared): LuaWorkerTask => ({
       mode, commandName, script: plan.script, tids, firstThreadId: plan.firstThreadId, seeds: tids.map((t) => plan.seeds[t]),
       unique: plan.unique, rand: plan.rand, worker, shared, driver: plan.driver,

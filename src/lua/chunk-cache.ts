@@ -3,13 +3,9 @@
 // the same function prototype (prototypes are immutable once built), which costs nothing like
 // a parse or an undump and keeps one copy of the code per worker instead of one per state.
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { lua, lauxlib, toLuaString, type LuaState } from './fengari.js';
+import { internals, lua, lauxlib, toLuaString, type LuaState } from './fengari.js';
 
-const require = createRequire(import.meta.url);
-const lfunc = require('fengari/src/lfunc.js');
-const ldo = require('fengari/src/ldo.js');
-const ltable = require('fengari/src/ltable.js');
+const { lfunc, ldo, ltable } = internals;
 
 type Proto = { upvalues: unknown[] };
 const prototypes = new Map<string, Proto>();

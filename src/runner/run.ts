@@ -7,6 +7,7 @@ import { Piscina } from 'piscina';
 import type { Logger } from '../output.js';
 import type { SbRng } from '../rand/sb-rand.js';
 import { allocShared, views, Ctl, type SharedBuffers } from './shared-memory.js';
+import { WORKER_ENTRY } from '../paths.js';
 import { Collector } from './collector.js';
 import { absNow, EventGenerator, RateQueue } from './rate.js';
 import type { WorkerResult } from './protocol.js';
@@ -66,8 +67,6 @@ export function workerCount(threads: number, requested: number): number {
   if (requested > 0) return Math.min(requested, threads);
   return Math.max(1, Math.min(threads, availableParallelism()));
 }
-
-const WORKER_ENTRY = new URL('./worker-entry.cjs', import.meta.url);
 
 function makePool(workers: number): Piscina {
   return new Piscina({

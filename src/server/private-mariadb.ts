@@ -21,9 +21,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { accessSync, constants, existsSync, lstatSync, mkdirSync, mkdtempSync, openSync, closeSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import mysql from 'mysql2';
 import { mysqlConnectionArgs } from './connection.js';
+import { PROJECT_ROOT } from '../paths.js';
 
 export interface MariadbBinaries {
   mariadbd: string;
@@ -132,7 +132,7 @@ export function defaultKeptDir(env: NodeJS.ProcessEnv = process.env): string {
 
 /** The command line of scripts/mariadb-private.mjs that stops the server in `dir`. */
 export function stopCommandFor(dir: string): string {
-  const script = join(dirname(dirname(dirname(fileURLToPath(import.meta.url)))), 'scripts', 'mariadb-private.mjs');
+  const script = join(PROJECT_ROOT, 'scripts', 'mariadb-private.mjs');
   return dir === builtinKeptDir() ? `node ${script} stop` : `node ${script} stop --dir=${dir}`;
 }
 

@@ -9,3 +9,7 @@ declare module 'fengari' {
   export function to_uristring(b: Uint8Array): string;
   export const luaconf: any;
 }
+// fengari internals the program reaches into (the chunk cache builds closures over shared prototypes)
+declare module 'fengari/src/lfunc.js' { const m: any; export default m; }
+declare module 'fengari/src/ldo.js' { const m: any; export default m; }
+declare module 'fengari/src/ltable.js' { const m: any; export default m; }

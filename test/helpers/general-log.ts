@@ -1,12 +1,16 @@
-// Captures the statements MariaDB receives, from its general log, for one database: the
-// technique of ../shared/tools/qstream.sh, made safe for concurrent test files (a lock
-// serialises use of the global log; records are filtered by the connections to `db`).
+// Captures the statements MariaDB receives, from its general log, for one database (as the
+// developers' qstream.sh tool does), made safe for concurrent test files (a lock serialises
+// use of the global log; records are filtered by the connections to `db`).
 import { mkdirSync, readFileSync, rmSync, rmdirSync, chmodSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from './sysbench.js';
+import { createHash } from 'node:crypto';
+import { sql, SOCKET } from './sysbench.js';
 
-const LOCK = join(tmpdir(), 'sysbench-ts-general-log.lock');
+// one lock per server: runs against another server (a private one) do not wait; the local
+// server's keeps the name older checkouts use
+const LOCK = join(tmpdir(), SOCKET === '/run/mysqld/mysqld.sock' ? 'sysbench-ts-general-log.lock'
+  : `sysbench-ts-general-log-${createHash('sha1').update(SOCKET).digest('hex').slice(0, 12)}.lock`);
 
 async function lock(): Promise<void> {
   for (let i = 0; i < 6000; i++) {

@@ -26,10 +26,8 @@ function reachable(): boolean {
   }
 }
 
-export const hasPgsql = reachable();
-if (!hasPgsql) {
-  console.warn(`*** PostgreSQL is not reachable on ${PG_HOST}:${PG_PORT} as ${PG_USER}: the pgsql tests are SKIPPED (scripts/ensure-services.sh sets it up) ***`);
-}
+/** probed once per run by test/setup/servers.ts (which says so when it is missing) */
+export const hasPgsql = process.env.SBTEST_PG_AVAILABLE !== undefined ? process.env.SBTEST_PG_AVAILABLE === '1' : reachable();
 
 /**
  * A test file's database: sbtest_pg_<what>, made unique per process so that two suite runs

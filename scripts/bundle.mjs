@@ -1,0 +1,100 @@
+#!/usr/bin/env node
+// Builds bundle/, the program bin/sysbench runs and the package ships: the CLI, the worker
+// modules and every runtime dependency (fengari as patched by patches/, mysql2, pg, piscina) in
+// a few ES modules, so an installed package needs no node_modules and no install script, and
+// starts faster (one file graph instead of hundreds of modules).
+//
+//   bundle/main.js            the CLI (src/cli/main.ts), imported by bin/sysbench
+//   bundle/lua-worker.js      worker modules (src/paths.ts finds them next to its own code)
+//   bundle/builtin-worker.js
+//   bundle/worker-entry.cjs   the CommonJS file piscina starts each worker thread with
+//   bundle/worker.js          piscina's own worker script (piscina looks for it next to itself)
+//   bundle/chunk-*.js         code shared by the entries
+//   bundle/THIRD-PARTY-NOTICES.txt  licences of the bundled packages
+//
+// All in one folder: code that locates files from its own URL (src/paths.ts, piscina) finds
+// them wherever esbuild put it.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const OUT = join(ROOT, 'bundle');
+
+// ---- fengari must carry our patches: they are part of what we ship ----------------------------
+for (const patch of readdirSync(join(ROOT, 'patches')).filter((f) => f.endsWith('.patch'))) {
+  const r = spawnSync('git', ['apply', '--check', '--reverse', join('patches', patch)], { cwd: ROOT, encoding: 'utf8' });
+  if (r.error) {
+    process.stderr.write(`bundle: cannot check that patches/${patch} is applied (${r.error.message}); bundling anyway\n`);
+  } else if (r.status !== 0) {
+    process.stderr.write(`bundle: patches/${patch} is not applied to node_modules: run \`npx patch-package\` first\n${r.stderr}`);
+    process.exit(1);
+  }
+}
+
+// CommonJS code inside ES modules: piscina finds its worker script with __dirname, and
+// require() of Node built-ins and of the worker entry must work
+const BANNER = [
+  "import { createRequire as __sbtsCreateRequire } from 'node:module';",
+  "import { dirname as __sbtsDirname } from 'node:path';",
+  "import { fileURLToPath as __sbtsFileURLToPath } from 'node:url';",
+  'const require = __sbtsCreateRequire(import.meta.url);',
+  'const __filename = __sbtsFileURLToPath(import.meta.url);',
+  'const __dirname = __sbtsDirname(__filename);',
+].join('\n');
+
+const common = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  outdir: OUT,
+  logLevel: 'warning',
+  metafile: true,
+  // optional native add-ons, loaded in try/catch when present: never bundled
+  external: ['pg-native', '@napi-rs/nice'],
+};
+
+rmSync(OUT, { recursive: true, force: true });
+const esm = await build({
+  ...common,
+  entryPoints: {
+    main: join(ROOT, 'src/cli/main.ts'),
+    'lua-worker': join(ROOT, 'src/lua-worker.ts'),
+    'builtin-worker': join(ROOT, 'src/builtin-worker.ts'),
+    worker: join(ROOT, 'node_modules/piscina/dist/worker.js'),
+  },
+  format: 'esm',
+  splitting: true,
+  chunkNames: 'chunk-[hash]',
+  banner: { js: BANNER },
+});
+const cjs = await build({
+  ...common,
+  entryPoints: { 'worker-entry': join(ROOT, 'src/worker-entry.cts') },
+  format: 'cjs',
+  outExtension: { '.js': '.cjs' },
+});
+
+// ---- licences of what went in -------------------------------------------------------------------
+const packages = new Map();
+for (const input of [...Object.keys(esm.metafile.inputs), ...Object.keys(cjs.metafile.inputs)]) {
+  const m = /^(?:.*\/)?node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input);
+  if (m) packages.set(m[1], join(ROOT, input.slice(0, m.index + m[0].length)));
+}
+const notices = [...packages].sort(([a], [b]) => a.localeCompare(b)).map(([name, dir]) => {
+  const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+  const file = readdirSync(dir).find((f) => /^(licen[cs]e|copying)(\.|$)/i.test(f));
+  const text = file ? readFileSync(join(dir, file), 'utf8').trim() : `(no licence file; package.json says: ${pkg.license ?? 'nothing'})`;
+  return `${name} ${pkg.version} (${pkg.license ?? 'unknown'})\n${'-'.repeat(72)}\n${text}\n`;
+});
+writeFileSync(join(OUT, 'THIRD-PARTY-NOTICES.txt'),
+  'sysbench-ts bundles the following packages (bundle/*.js). Their licences follow.\n\n' + notices.join('\n'));
+
+const files = readdirSync(OUT);
+for (const f of ['main.js', 'lua-worker.js', 'builtin-worker.js', 'worker.js', 'worker-entry.cjs']) {
+  if (!files.includes(f)) throw new Error(`bundle: ${f} was not produced`);
+}
+if (!existsSync(join(ROOT, 'lua', 'internal'))) throw new Error('bundle: lua/internal is missing');
+process.stderr.write(`bundle: ${relative(ROOT, OUT)}/ (${files.length} files, ${packages.size} packages bundled)\n`);

@@ -1,0 +1,63 @@
+// The tests need nothing outside the repository but what they name on purpose: the reference
+// binary and Debian's sysbench scripts (skipped when missing), the database servers' sockets
+// and logs, temporary folders. A clone alone must pass: no test may read a folder next to the
+// repository (../shared) or a developer's own paths.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const SCANNED = ['test', 'vitest.config.ts'];
+
+/** absolute paths outside the repository that tests may name */
+const ALLOWED = [
+  /^\/usr\/bin\/sysbench$/, /^\/usr\/share\/sysbench(\/|$)/, /^\/usr\/share\/doc\/sysbench\//, /^\/usr\/bin\/script$/,
+  /^\/usr\/s?bin\/mariadbd$/, /^\/(var\/)?run\/mysqld\//, /^\/var\/log\/postgresql\//, /^\/tmp(\/|$)/,
+  /^\/nonexistent/, /^\/dev\/null$/, /^\/proc\//,
+];
+/** folders an absolute path of this machine would start with */
+const ROOTS = /^\/(work|home|root|usr|opt|srv|mnt|media|etc|var|run|tmp|scratch|data|nonexistent[\w.-]*|dev|proc)(\/|$)/;
+
+function files(path: string): string[] {
+  const full = join(ROOT, path);
+  if (!statSync(full).isDirectory()) return [full];
+  return readdirSync(full, { recursive: true, encoding: 'utf8' })
+    .map((f) => join(full, f))
+    .filter((f) => /\.(ts|cts|mts|js|mjs|cjs|json|sh)$/.test(f) && statSync(f).isFile());
+}
+
+/** what a file names outside the repository: absolute paths and paths climbing out of it */
+function outsidePaths(text: string, depth: number): string[] {
+  const found: string[] = [];
+  // string literals and comments alike: an absolute path of this machine in prose is a smell too
+  for (const m of text.matchAll(/(?<![\w.:/$}-])(\/[A-Za-z][\w.-]*(?:\/[\w.*-]+)*\/?)/g)) {
+    const p = m[1];
+    if (ROOTS.test(p) && !ALLOWED.some((a) => a.test(p))) found.push(p);
+  }
+  // ../ sequences that leave the repository from a file `depth` folders below its root
+  for (const m of text.matchAll(/(?:\.\.\/){1,}[\w.-]*/g)) {
+    const ups = m[0].split('../').length - 1;
+    if (ups > depth) found.push(m[0]);
+  }
+  return found;
+}
+
+describe('tests stay inside the repository', () => {
+  it('the check itself flags paths outside (it can fail)', () => {
+    expect(outsidePaths("readFileSync('/work/shared/reference/help.txt')", 1)).toEqual(['/work/shared/reference/help.txt']);
+    expect(outsidePaths("new URL('../../shared/reference/x.txt', import.meta.url)", 1)).toEqual(['../../shared']);
+    expect(outsidePaths("const S = '/home/someone/sysbench';", 1)).toEqual(['/home/someone/sysbench']);
+    expect(outsidePaths("spawn('/usr/bin/sysbench'); join(tmpdir(), 'x'); new URL('./fixtures/reference/x.txt', import.meta.url)", 1)).toEqual([]);
+    expect(outsidePaths("import { x } from '../src/x.js'; // 1/total", 1)).toEqual([]);
+  });
+
+  for (const f of SCANNED.flatMap(files)) {
+    const rel = relative(ROOT, f);
+    if (rel === join('test', 'repo-contained.test.ts')) continue;
+    it(rel, () => {
+      const depth = rel.split('/').length - 1;
+      expect(outsidePaths(readFileSync(f, 'utf8'), depth)).toEqual([]);
+    });
+  }
+});
