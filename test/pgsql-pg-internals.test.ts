@@ -10,7 +10,7 @@ import { ROOT } from './helpers/sysbench.js';
 import { hasPgsql, PG_HOST, PG_PORT, PG_USER } from './helpers/pgsql.js';
 
 const installed = (JSON.parse(readFileSync(join(ROOT, 'node_modules', 'pg', 'package.json'), 'utf8')) as { version: string }).version;
-const pinned = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies.pg;
+const pinned = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }).devDependencies.pg;
 
 describe('pg internals the pgsql driver relies on', () => {
   it('pg is pinned to one exact version, and that version is installed', () => {
