@@ -5,6 +5,7 @@ import type { DbCallback, DbConnection, DbError, DbResult, DbStatement, PsMode }
 import { CountResult, RowsResult } from '../result.js';
 import { toDbError, type Mysql2Error } from './errors.js';
 import { mysqlQuote } from './quote.js';
+import { attachLean, type LeanStatement, type LeanWire } from './wire/lean.js';
 
 // the server cannot prepare this statement: sysbench then prepares it on the client
 const ER_UNSUPPORTED_PS = 1295;
@@ -31,10 +32,13 @@ function countPlaceholders(sql: string): number {
 /** Server-side prepared statement (binary protocol). */
 class MysqlStatement implements DbStatement {
   readonly paramCount: number;
-  constructor(readonly sql: string, private info: any, private readonly isRead: boolean, private readonly raw: any) {
+  constructor(readonly sql: string, private info: any, private readonly isRead: boolean, private readonly raw: any,
+    private readonly lean: LeanStatement | null) {
     this.paramCount = info.parameters?.length ?? countPlaceholders(sql);
   }
   execute(values: unknown[], cb: DbCallback<DbResult>): void {
+    // the lean path (wire/lean.ts) runs the call unless it steps aside
+    if (this.lean !== null && this.lean.execute(values, cb)) return;
     this.info.execute(values, (err: Mysql2Error | null, res: unknown, fields: unknown) => {
       if (err) return cb(toDbError(err), null);
       // sysbench counts a prepared statement as a read by its field count, not by its reply
@@ -50,7 +54,11 @@ class MysqlStatement implements DbStatement {
 }
 
 export class MysqlConnection implements DbConnection {
-  constructor(private raw: any, private readonly config: object, private readonly psMode: PsMode) {}
+  /** the lean execute path on `raw`, where it applies */
+  private lean: LeanWire | null;
+  constructor(private raw: any, private readonly config: object, private readonly psMode: PsMode) {
+    this.lean = attachLean(raw);
+  }
 
   query(sql: string, cb: DbCallback<DbResult>): void {
     this.raw.query({ sql, rowsAsArray: true }, (err: Mysql2Error | null, res: unknown, fields: unknown) => {
@@ -63,7 +71,8 @@ export class MysqlConnection implements DbConnection {
     if (this.psMode === 'disable') return cb(null, null);
     this.raw.prepare({ sql, rowsAsArray: true }, (err: Mysql2Error | null, info: any) => {
       if (err) return err.errno === ER_UNSUPPORTED_PS ? cb(null, null) : cb(toDbError(err), null);
-      cb(null, new MysqlStatement(sql, info, (info.columns?.length ?? 0) > 0, this.raw));
+      const isRead = (info.columns?.length ?? 0) > 0;
+      cb(null, new MysqlStatement(sql, info, isRead, this.raw, this.lean?.statement(info, isRead) ?? null));
     });
   }
 
@@ -78,6 +87,7 @@ export class MysqlConnection implements DbConnection {
       if (err) return cb(toDbError(err));
       raw.on('error', () => { /* surfaced through the next command's callback */ });
       this.raw = raw;
+      this.lean = attachLean(raw);
       cb(null);
     });
   }

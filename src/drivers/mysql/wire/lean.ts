@@ -1,0 +1,182 @@
+// The lean execute path: COM_STMT_EXECUTE of a statement mysql2 prepared, written straight to
+// the connection's socket, and its reply read by reply.ts instead of by mysql2's command
+// machinery (which costs several times more client CPU per statement). mysql2 keeps
+// everything else: connecting, authentication, TLS, COM_STMT_PREPARE / CLOSE, text queries.
+//
+// How the two share one socket: mysql2 hands every chunk it reads to its `packetParser`; a
+// LeanWire takes that place and passes the chunks on to mysql2's parser, except while one of
+// its own commands is in flight (it only starts one when mysql2 is idle, and mysql2 starts a
+// new command only when asked to, which the caller does not do before the reply is in: one
+// statement at a time per connection). mysql2 resets its sequence ids at the start of each of
+// its commands, so its state stays consistent.
+//
+// Where the lean path does not apply it steps aside and mysql2 runs the statement: compression
+// (mysql2 frames the compressed protocol itself), a value mysql2 would encode in a way of its
+// own (dates, objects), a parameter count that differs from the server's, mysql2 busy, and
+// SYSBENCH_TS_MYSQL_LEAN=0 (the switch the differential tests use).
+import type { DbCallback, DbResult } from '../../driver.js';
+import { CountResult, RowsResult } from '../../result.js';
+import { toDbError, type Mysql2Error } from '../errors.js';
+import { ExecutePacket, intHint, type IntHint } from './execute-packet.js';
+import {
+  leanUnusable, mysql2Closed, mysql2Idle, type Mysql2Connection, type Mysql2Parser, type Mysql2StatementInfo,
+} from './mysql2-internals.js';
+import { CLIENT_DEPRECATE_EOF, CLIENT_QUERY_ATTRIBUTES } from './protocol.js';
+import { Outcome, ReplyReader } from './reply.js';
+import { LeanRows } from './rows.js';
+
+const EMPTY: readonly (readonly unknown[])[] = [];
+
+function lostError(): Mysql2Error {
+  const e = new Error('Connection lost: The server closed the connection.') as Mysql2Error;
+  e.fatal = true;
+  e.code = 'PROTOCOL_CONNECTION_LOST';
+  return e;
+}
+
+/** Whether the lean path is switched on (SYSBENCH_TS_MYSQL_LEAN=0 switches it off). */
+export function leanEnabled(): boolean {
+  return process.env.SYSBENCH_TS_MYSQL_LEAN !== '0';
+}
+
+/** The lean path of a mysql2 connection, or null where it does not apply. */
+export function attachLean(raw: unknown): LeanWire | null {
+  if (!leanEnabled()) return null;
+  const con = raw as Mysql2Connection;
+  if (leanUnusable(con) !== null) return null;
+  return new LeanWire(con);
+}
+
+/** One mysql2 connection's lean path (see the top of this file). */
+export class LeanWire implements Mysql2Parser {
+  readonly queryAttributes: boolean;
+  private readonly extendedMetadata: boolean;
+  private readonly mysql2Parser: Mysql2Parser;
+  private readonly reader = new ReplyReader();
+  private dead = false;
+  // the command in flight
+  private cb: DbCallback<DbResult> | null = null;
+  private isRead = false;
+
+  constructor(private readonly raw: Mysql2Connection) {
+    const negotiated = raw.config.clientFlags & raw.serverCapabilityFlags;
+    this.queryAttributes = (negotiated & CLIENT_QUERY_ATTRIBUTES) !== 0;
+    this.reader.deprecateEof = (negotiated & CLIENT_DEPRECATE_EOF) !== 0;
+    this.extendedMetadata = raw._mariadbExtendedMetadata === true;
+    this.mysql2Parser = raw.packetParser;
+    raw.packetParser = this;
+    raw.stream.on('close', this.onClose);
+    raw.on('error', this.onError);
+  }
+
+  /** A statement mysql2 prepared on this connection; `isRead`: it has result columns. */
+  statement(info: unknown, isRead: boolean): LeanStatement {
+    return new LeanStatement(this, info as Mysql2StatementInfo, isRead);
+  }
+
+  /**
+   * Runs `st` with `values`; false when the lean path does not take this call (mysql2 should
+   * run it). `cb` may be called before run() returns (connection already lost).
+   */
+  run(st: LeanStatement, values: readonly unknown[], cb: DbCallback<DbResult>): boolean {
+    const raw = this.raw;
+    if (this.dead || mysql2Closed(raw)) {
+      this.dead = true;
+      cb(toDbError(lostError()), null);
+      return true;
+    }
+    if (this.cb !== null || !mysql2Idle(raw)) return false;
+    const packet = st.packetFor(values);
+    if (packet === null) return false;
+    this.reader.start();
+    this.reader.expectSequence(packet.packets);
+    this.isRead = st.isRead;
+    this.cb = cb;
+    raw.stream.write(packet.bytes());
+    return true;
+  }
+
+  /** mysql2's 'data' listeners call this with every chunk read (we are its packetParser). */
+  execute(chunk: Buffer): void {
+    if (this.cb === null) {
+      this.mysql2Parser.execute(chunk);
+      return;
+    }
+    const at = this.reader.feed(chunk);
+    if (at < 0) return;
+    // bytes after the reply are not ours: mysql2 gets them (idle, it treats them as it would)
+    if (at < chunk.length) this.mysql2Parser.execute(chunk.subarray(at));
+    this.finish();
+  }
+
+  private finish(): void {
+    const cb = this.cb!;
+    this.cb = null;
+    const r = this.reader;
+    switch (r.outcome) {
+      case Outcome.Rows:
+        return cb(null, new LeanRows(r.nrows, r.nfields, r.cols, r.rows, this.extendedMetadata));
+      case Outcome.Ok:
+        // sysbench counts a statement with result columns as a read, whatever it returned
+        return cb(null, this.isRead ? new RowsResult(r.affectedRows, 0, EMPTY) : new CountResult(r.affectedRows));
+      case Outcome.ServerError: {
+        const e = new Error(r.message) as Mysql2Error;
+        e.errno = r.errno;
+        e.sqlState = r.sqlState;
+        e.sqlMessage = r.message;
+        return cb(toDbError(e), null);
+      }
+      default: {
+        // the reply made no sense: the connection cannot be trusted any more
+        this.dead = true;
+        this.raw.stream.destroy();
+        const e = new Error(`lean execute: ${r.message}`) as Mysql2Error;
+        e.fatal = true;
+        e.code = 'PROTOCOL_ERROR';
+        return cb(toDbError(e), null);
+      }
+    }
+  }
+
+  private fail(): void {
+    this.dead = true;
+    const cb = this.cb;
+    if (cb === null) return;
+    this.cb = null;
+    cb(toDbError(lostError()), null);
+  }
+
+  private readonly onClose = (): void => this.fail();
+  private readonly onError = (): void => {
+    // mysql2 saw a fatal socket error (it closes the connection)
+    if (this.cb !== null) this.fail();
+  };
+}
+
+/** A prepared statement's lean half: its COM_STMT_EXECUTE packet, rebuilt for each call. */
+export class LeanStatement {
+  private packet: ExecutePacket | null = null;
+  private readonly hints: (IntHint | null)[];
+
+  constructor(private readonly wire: LeanWire, private readonly info: Mysql2StatementInfo, readonly isRead: boolean) {
+    this.hints = (info.parameters ?? []).map((p) => intHint(p.columnType, p.flags));
+  }
+
+  /** Runs the statement; false when mysql2 should run this call instead. */
+  execute(values: readonly unknown[], cb: DbCallback<DbResult>): boolean {
+    return this.wire.run(this, values, cb);
+  }
+
+  /** The packet for `values`, or null when mysql2 must send it. */
+  packetFor(values: readonly unknown[]): ExecutePacket | null {
+    // mysql2 sends as many parameters as it is given values
+    const n = values.length;
+    let p = this.packet;
+    if (p === null || p.paramCount !== n) {
+      const hints = this.hints.slice(0, n);
+      while (hints.length < n) hints.push(null);
+      p = this.packet = new ExecutePacket(this.info.id, n, hints, this.wire.queryAttributes);
+    }
+    return p.build(values) ? p : null;
+  }
+}

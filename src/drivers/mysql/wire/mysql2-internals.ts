@@ -1,0 +1,120 @@
+// Everything the lean path reads or replaces inside mysql2 (pinned to one exact version in
+// package.json; test/mysql-lean-mysql2-internals.test.ts fails loudly when an upgrade changes
+// any of it):
+// - a connection's `stream` (the socket, or the TLS socket once TLS is on) and its
+//   `packetParser`, whose execute(chunk) mysql2's 'data' listeners call with every chunk read:
+//   the lean path swaps in a parser that hands the chunks to it while one of its commands is in
+//   flight, and to mysql2's parser otherwise;
+// - `_command` / `_commands` (mysql2 is idle when both are empty), `_fatalError`,
+//   `_protocolError`, `_closing` (the connection is unusable);
+// - the negotiated capabilities (`config.clientFlags`, `serverCapabilityFlags`),
+//   `config.compress`, `clientEncoding`, `_mariadbExtendedMetadata`;
+// - a prepared statement's `id`, `parameters` and `columns` (ColumnDefinition objects:
+//   `columnType`, `flags`);
+// - the Packet class (the parser's `_reusablePacket`), whose readers decode the rare column
+//   types exactly as mysql2 does.
+import mysql from 'mysql2';
+import type { Cursor } from './protocol.js';
+
+export interface Mysql2Stream {
+  write(chunk: Buffer): boolean;
+  on(event: 'close', listener: () => void): unknown;
+  removeListener(event: 'close', listener: () => void): unknown;
+  destroy(): void;
+  readonly destroyed: boolean;
+}
+
+export interface Mysql2Parser {
+  execute(chunk: Buffer): unknown;
+}
+
+export interface Mysql2Connection {
+  stream: Mysql2Stream;
+  packetParser: Mysql2Parser;
+  _command: unknown;
+  _commands: { length: number };
+  _fatalError: unknown;
+  _protocolError: unknown;
+  _closing?: boolean;
+  serverCapabilityFlags: number;
+  clientEncoding: string;
+  _mariadbExtendedMetadata: boolean;
+  config: { clientFlags: number; compress: unknown; debug?: unknown };
+  on(event: 'error', listener: (err: unknown) => void): unknown;
+}
+
+export interface Mysql2ColumnDefinition {
+  columnType: number;
+  flags: number;
+}
+
+export interface Mysql2StatementInfo {
+  id: number;
+  parameters?: Mysql2ColumnDefinition[];
+  columns?: Mysql2ColumnDefinition[];
+}
+
+interface Mysql2Packet {
+  offset: number;
+  readLengthCodedString(encoding: string): unknown;
+  parseGeometryValue(): unknown;
+  parseVector(): unknown;
+  parseJson(encoding: string, supportBigNumbers: boolean): unknown;
+}
+type PacketClass = new (id: number, buffer: Buffer, start: number, end: number) => Mysql2Packet;
+
+const encodings = mysql.CharsetToEncoding as unknown as string[];
+
+/** Decoding through mysql2's Packet readers (set up by the first connection the lean path attaches to). */
+export const mysql2Decoding = {
+  Packet: null as PacketClass | null,
+
+  /** Remembers mysql2's Packet class from a connection's parser. */
+  learn(parser: Mysql2Parser): boolean {
+    const p = (parser as unknown as { _reusablePacket?: { constructor: PacketClass } })._reusablePacket;
+    if (p === undefined || typeof p.constructor !== 'function') return false;
+    this.Packet = p.constructor;
+    return true;
+  },
+
+  isUtf8(charset: number): boolean {
+    return encodings[charset] === 'utf8';
+  },
+
+  /** The value at the cursor as mysql2 reads `kind`; advances the cursor. */
+  read(c: Cursor, kind: 'json' | 'jsonType' | 'geometry' | 'vector' | 'string', charset: number): unknown {
+    // a packet whose payload starts at the cursor (mysql2 packets start 4 header bytes earlier)
+    const p = new this.Packet!(0, c.buf, c.pos - 4, c.buf.length);
+    let v: unknown;
+    switch (kind) {
+      case 'json': v = p.parseJson(encodings[charset], true); break;
+      case 'jsonType': v = p.parseJson('utf8', true); break;
+      case 'geometry': v = p.parseGeometryValue(); break;
+      case 'vector': v = p.parseVector(); break;
+      default: v = p.readLengthCodedString(encodings[charset]);
+    }
+    c.pos = p.offset;
+    return v;
+  },
+};
+
+/** Why the lean path cannot run on this connection, or null when it can. */
+export function leanUnusable(raw: Mysql2Connection): string | null {
+  if (raw.config.compress) return 'compression';
+  if (raw.config.debug) return 'mysql2 debug output';
+  if (raw.clientEncoding !== 'utf8') return `client encoding ${raw.clientEncoding}`;
+  if (typeof raw.packetParser?.execute !== 'function') return 'no packet parser';
+  if (typeof raw.stream?.write !== 'function') return 'no stream';
+  if (!mysql2Decoding.Packet && !mysql2Decoding.learn(raw.packetParser)) return 'no Packet class';
+  return null;
+}
+
+/** mysql2 runs no command and has none queued. */
+export function mysql2Idle(raw: Mysql2Connection): boolean {
+  return raw._command === null || raw._command === undefined ? raw._commands.length === 0 : false;
+}
+
+/** The connection is closed or failed (mysql2 would fail the next command). */
+export function mysql2Closed(raw: Mysql2Connection): boolean {
+  return raw._fatalError != null || raw._protocolError != null || raw._closing === true || raw.stream.destroyed;
+}

@@ -1,0 +1,220 @@
+// The reply to one COM_STMT_EXECUTE, read from the socket's chunks as they come: packet
+// framing (packets split over chunks, payloads of 16 MB and more over several packets) and a
+// small state machine over OK / ERR / result set. Rows are counted and their packets
+// remembered, not decoded (rows.ts decodes a row when it is asked for).
+import {
+  Cursor, EOF_HEADER, ERR_HEADER, LOCAL_INFILE_HEADER, MAX_PAYLOAD, OK_HEADER, SERVER_MORE_RESULTS_EXISTS,
+} from './protocol.js';
+
+// what the reader waits for
+const S_HEADER = 0; // OK, ERR or a result set's column count
+const S_COLUMNS = 1; // column definitions
+const S_COLUMNS_EOF = 2; // the EOF after them (not sent with CLIENT_DEPRECATE_EOF)
+const S_ROWS = 3; // rows, then EOF (or OK with CLIENT_DEPRECATE_EOF)
+const S_DONE = 4;
+
+/** How a reply ended. */
+export const Outcome = { Pending: 0, Ok: 1, Rows: 2, ServerError: 3, ProtocolError: 4 } as const;
+export type Outcome = (typeof Outcome)[keyof typeof Outcome];
+
+export class ReplyReader {
+  /** the reply's outcome once complete (the first result when there are several) */
+  outcome: Outcome = Outcome.Pending;
+  affectedRows = 0;
+  nfields = 0;
+  nrows = 0;
+  /** [buffer, start, end] of each column definition payload */
+  cols: unknown[] = [];
+  /** [buffer, start, end] of each row payload */
+  rows: unknown[] = [];
+  errno = 0;
+  sqlState = '';
+  message = '';
+
+  /** the server omits the EOF packets (CLIENT_DEPRECATE_EOF negotiated) */
+  deprecateEof = false;
+
+  private state = S_DONE;
+  private colsLeft = 0;
+  /** a later result of the same reply (after SERVER_MORE_RESULTS_EXISTS): read and dropped */
+  private extra = false;
+
+  // framing: bytes of an incomplete packet, and the parts of a payload of several packets
+  private pending: Buffer[] = [];
+  private pendingLength = 0;
+  /** bytes needed before the pending packet (or its header) is complete */
+  private need = 0;
+  private parts: Buffer[] | null = null;
+  private readonly c = new Cursor();
+  /** the sequence id of the next packet */
+  private seq = 0;
+
+  /** The reply's first packet has sequence id `first` (the packets the command took). */
+  expectSequence(first: number): void {
+    this.seq = first & 0xff;
+  }
+
+  /** Starts reading a new reply. */
+  start(): void {
+    this.outcome = Outcome.Pending;
+    this.state = S_HEADER;
+    this.extra = false;
+    this.affectedRows = 0;
+    this.nfields = 0;
+    this.nrows = 0;
+    if (this.cols.length > 0) this.cols = [];
+    if (this.rows.length > 0) this.rows = [];
+    this.pending.length = 0;
+    this.pendingLength = 0;
+    this.parts = null;
+  }
+
+  get done(): boolean {
+    return this.state === S_DONE;
+  }
+
+  /**
+   * Reads `chunk`. Returns the offset where the reply ended within it (bytes after that are
+   * not part of the reply), or -1 while the reply is incomplete.
+   */
+  feed(chunk: Buffer): number {
+    let buf = chunk;
+    let pos = 0;
+    let base = 0; // where `chunk` starts within `buf`
+    if (this.pendingLength > 0) {
+      this.pending.push(chunk);
+      this.pendingLength += chunk.length;
+      if (this.pendingLength < this.need) return -1;
+      base = this.pendingLength - chunk.length;
+      buf = Buffer.concat(this.pending, this.pendingLength);
+      this.pending.length = 0;
+      this.pendingLength = 0;
+    }
+    const end = buf.length;
+    while (this.state !== S_DONE) {
+      const avail = end - pos;
+      if (avail < 4) return this.stash(buf, pos, 4);
+      const len = buf[pos] | (buf[pos + 1] << 8) | (buf[pos + 2] << 16);
+      if (avail < 4 + len) return this.stash(buf, pos, 4 + len);
+      if (buf[pos + 3] !== this.seq) {
+        this.protocolError(`packets out of order (sequence id ${buf[pos + 3]}, expected ${this.seq})`);
+        return end - base; // the rest is not trusted either
+      }
+      this.seq = (this.seq + 1) & 0xff;
+      const start = pos + 4;
+      pos = start + len;
+      if (len === MAX_PAYLOAD || this.parts !== null) {
+        (this.parts ??= []).push(buf.subarray(start, pos));
+        if (len === MAX_PAYLOAD) continue;
+        const payload = Buffer.concat(this.parts);
+        this.parts = null;
+        this.packet(payload, 0, payload.length);
+      } else {
+        this.packet(buf, start, pos);
+      }
+    }
+    return pos - base;
+  }
+
+  private stash(buf: Buffer, pos: number, need: number): number {
+    if (pos < buf.length) {
+      this.pending.push(buf.subarray(pos));
+      this.pendingLength = buf.length - pos;
+    }
+    this.need = need;
+    return -1;
+  }
+
+  private packet(buf: Buffer, start: number, end: number): void {
+    const first = buf[start];
+    switch (this.state) {
+      case S_HEADER:
+        if (first === OK_HEADER) return this.ok(buf, start);
+        if (first === ERR_HEADER) return this.error(buf, start, end);
+        if (first === LOCAL_INFILE_HEADER) return this.protocolError('LOCAL INFILE request to an execute');
+        {
+          const n = this.c.at(buf, start).lenenc();
+          if (!this.extra) this.nfields = n;
+          this.colsLeft = n;
+          this.state = S_COLUMNS;
+        }
+        return;
+      case S_COLUMNS:
+        if (!this.extra) this.cols.push(buf, start, end);
+        if (--this.colsLeft === 0) this.state = this.deprecateEof ? S_ROWS : S_COLUMNS_EOF;
+        return;
+      case S_COLUMNS_EOF:
+        if (first !== EOF_HEADER || end - start >= 9) return this.protocolError('expected EOF after the column definitions');
+        this.state = S_ROWS;
+        return;
+      case S_ROWS:
+        if (first === OK_HEADER) {
+          if (!this.extra) {
+            this.rows.push(buf, start, end);
+            this.nrows++;
+          }
+          return;
+        }
+        if (first === EOF_HEADER) {
+          let status: number;
+          if (this.deprecateEof) {
+            // an OK packet with the EOF header: affected rows, insert id, status
+            const c = this.c.at(buf, start + 1);
+            c.lenenc();
+            c.lenenc();
+            status = buf[c.pos] | (buf[c.pos + 1] << 8);
+          } else {
+            status = end - start >= 5 ? buf[start + 3] | (buf[start + 4] << 8) : 0;
+          }
+          if (!this.extra) this.outcome = Outcome.Rows;
+          return this.next(status);
+        }
+        if (first === ERR_HEADER) return this.error(buf, start, end);
+        return this.protocolError(`unexpected packet 0x${first.toString(16)} in a result set`);
+      default:
+        return this.protocolError('packet after the end of the reply');
+    }
+  }
+
+  private ok(buf: Buffer, start: number): void {
+    const c = this.c.at(buf, start + 1);
+    const affected = c.lenenc();
+    c.lenenc(); // last insert id
+    const status = buf[c.pos] | (buf[c.pos + 1] << 8);
+    if (!this.extra) {
+      this.affectedRows = affected;
+      this.outcome = Outcome.Ok;
+    }
+    this.next(status);
+  }
+
+  /** After the end of one result: another follows, or the reply is complete. */
+  private next(status: number): void {
+    if (status & SERVER_MORE_RESULTS_EXISTS) {
+      this.extra = true;
+      this.state = S_HEADER;
+    } else {
+      this.state = S_DONE;
+    }
+  }
+
+  private error(buf: Buffer, start: number, end: number): void {
+    // as mysql2 reads it: errno, then '#' and the SQLSTATE if present, the message after
+    this.errno = buf.readUInt16LE(start + 1);
+    let p = start + 3;
+    this.sqlState = '';
+    if (buf[p] === 0x23) {
+      this.sqlState = buf.toString('utf8', p + 1, p + 6);
+      p += 6;
+    }
+    this.message = buf.toString('utf8', p, end);
+    this.outcome = Outcome.ServerError;
+    this.state = S_DONE;
+  }
+
+  private protocolError(message: string): void {
+    this.message = message;
+    this.outcome = Outcome.ProtocolError;
+    this.state = S_DONE;
+  }
+}
