@@ -93,6 +93,7 @@ export class MysqlConnection implements DbConnection {
   }
 
   close(cb: () => void): void {
+    this.lean?.closing();
     this.raw.end(() => cb());
   }
 }

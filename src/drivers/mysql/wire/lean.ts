@@ -5,10 +5,10 @@
 //
 // How the two share one socket: mysql2 hands every chunk it reads to its `packetParser`; a
 // LeanWire takes that place and passes the chunks on to mysql2's parser, except while one of
-// its own commands is in flight (it only starts one when mysql2 is idle, and mysql2 starts a
-// new command only when asked to, which the caller does not do before the reply is in: one
-// statement at a time per connection). mysql2 resets its sequence ids at the start of each of
-// its commands, so its state stays consistent.
+// its own commands is in flight. It starts one only when mysql2 has no command queued (see
+// mysql2Free()), and mysql2 starts a new command only when asked to, which the caller does not
+// do before the reply is in (one statement at a time per connection). mysql2 resets its
+// sequence ids at the start of each of its commands, so its state stays consistent.
 //
 // Where the lean path does not apply it steps aside and mysql2 runs the statement: compression
 // (mysql2 frames the compressed protocol itself), a value mysql2 would encode in a way of its
@@ -19,7 +19,7 @@ import { CountResult, RowsResult } from '../../result.js';
 import { toDbError, type Mysql2Error } from '../errors.js';
 import { ExecutePacket, intHint, type IntHint } from './execute-packet.js';
 import {
-  leanUnusable, mysql2Closed, mysql2Idle, type Mysql2Connection, type Mysql2Parser, type Mysql2StatementInfo,
+  leanUnusable, mysql2Closed, mysql2Free, type Mysql2Connection, type Mysql2Parser, type Mysql2StatementInfo,
 } from './mysql2-internals.js';
 import { CLIENT_DEPRECATE_EOF, CLIENT_QUERY_ATTRIBUTES } from './protocol.js';
 import { Outcome, ReplyReader } from './reply.js';
@@ -39,11 +39,21 @@ export function leanEnabled(): boolean {
   return process.env.SYSBENCH_TS_MYSQL_LEAN !== '0';
 }
 
+/**
+ * SYSBENCH_TS_MYSQL_LEAN=report: each connection says on stderr, when it closes, how many
+ * executes took the lean path and how many mysql2 ran (or why the lean path was not used).
+ */
+const REPORT = process.env.SYSBENCH_TS_MYSQL_LEAN === 'report';
+
 /** The lean path of a mysql2 connection, or null where it does not apply. */
 export function attachLean(raw: unknown): LeanWire | null {
   if (!leanEnabled()) return null;
   const con = raw as Mysql2Connection;
-  if (leanUnusable(con) !== null) return null;
+  const why = leanUnusable(con);
+  if (why !== null) {
+    if (REPORT) process.stderr.write(`lean: not used (${why})\n`);
+    return null;
+  }
   return new LeanWire(con);
 }
 
@@ -54,6 +64,9 @@ export class LeanWire implements Mysql2Parser {
   private readonly mysql2Parser: Mysql2Parser;
   private readonly reader = new ReplyReader();
   private dead = false;
+  /** executes run by the lean path, and by mysql2 (for SYSBENCH_TS_MYSQL_LEAN=report) */
+  private leanRuns = 0;
+  private mysql2Runs = 0;
   // the command in flight
   private cb: DbCallback<DbResult> | null = null;
   private isRead = false;
@@ -85,9 +98,12 @@ export class LeanWire implements Mysql2Parser {
       cb(toDbError(lostError()), null);
       return true;
     }
-    if (this.cb !== null || !mysql2Idle(raw)) return false;
-    const packet = st.packetFor(values);
-    if (packet === null) return false;
+    const packet = this.cb === null && mysql2Free(raw) ? st.packetFor(values) : null;
+    if (packet === null) {
+      this.mysql2Runs++;
+      return false;
+    }
+    this.leanRuns++;
     this.reader.start();
     this.reader.expectSequence(packet.packets);
     this.isRead = st.isRead;
@@ -144,6 +160,11 @@ export class LeanWire implements Mysql2Parser {
     if (cb === null) return;
     this.cb = null;
     cb(toDbError(lostError()), null);
+  }
+
+  /** The connection is being closed (for SYSBENCH_TS_MYSQL_LEAN=report). */
+  closing(): void {
+    if (REPORT) process.stderr.write(`lean: ${this.leanRuns} lean, ${this.mysql2Runs} mysql2\n`);
   }
 
   private readonly onClose = (): void => this.fail();

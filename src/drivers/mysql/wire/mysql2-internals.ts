@@ -5,7 +5,7 @@
 //   `packetParser`, whose execute(chunk) mysql2's 'data' listeners call with every chunk read:
 //   the lean path swaps in a parser that hands the chunks to it while one of its commands is in
 //   flight, and to mysql2's parser otherwise;
-// - `_command` / `_commands` (mysql2 is idle when both are empty), `_fatalError`,
+// - `_commands` (the queue of commands mysql2 has yet to start), `_fatalError`,
 //   `_protocolError`, `_closing` (the connection is unusable);
 // - the negotiated capabilities (`config.clientFlags`, `serverCapabilityFlags`),
 //   `config.compress`, `clientEncoding`, `_mariadbExtendedMetadata`;
@@ -31,7 +31,6 @@ export interface Mysql2Parser {
 export interface Mysql2Connection {
   stream: Mysql2Stream;
   packetParser: Mysql2Parser;
-  _command: unknown;
   _commands: { length: number };
   _fatalError: unknown;
   _protocolError: unknown;
@@ -109,9 +108,15 @@ export function leanUnusable(raw: Mysql2Connection): string | null {
   return null;
 }
 
-/** mysql2 runs no command and has none queued. */
-export function mysql2Idle(raw: Mysql2Connection): boolean {
-  return raw._command === null || raw._command === undefined ? raw._commands.length === 0 : false;
+/**
+ * mysql2 will write nothing before the reply to a command written now: no command is queued.
+ * One may be current: the caller runs one statement at a time, so a current command is one
+ * whose outcome callback is running (mysql2 calls it as the command's last act; the Lua
+ * thread goes on from there, e.g. executes right after its prepare()), and it ends as soon as
+ * that callback returns.
+ */
+export function mysql2Free(raw: Mysql2Connection): boolean {
+  return raw._commands.length === 0;
 }
 
 /** The connection is closed or failed (mysql2 would fail the next command). */
