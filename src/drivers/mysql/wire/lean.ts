@@ -11,8 +11,8 @@
 // sequence ids at the start of each of its commands, so its state stays consistent.
 //
 // Where the lean path does not apply it steps aside and mysql2 runs the statement: compression
-// (mysql2 frames the compressed protocol itself), a value mysql2 would encode in a way of its
-// own (dates, objects), a parameter count that differs from the server's, mysql2 busy, and
+// (mysql2 frames the compressed protocol itself), TLS (untested here), a value mysql2 encodes
+// in a way of its own (dates, objects, undefined), a command queued in mysql2, and
 // SYSBENCH_TS_MYSQL_LEAN=0 (the switch the differential tests use).
 import type { DbCallback, DbResult } from '../../driver.js';
 import { CountResult, RowsResult } from '../../result.js';

@@ -8,7 +8,7 @@
 // - `_commands` (the queue of commands mysql2 has yet to start), `_fatalError`,
 //   `_protocolError`, `_closing` (the connection is unusable);
 // - the negotiated capabilities (`config.clientFlags`, `serverCapabilityFlags`),
-//   `config.compress`, `clientEncoding`, `_mariadbExtendedMetadata`;
+//   `config.compress`, `config.ssl`, `clientEncoding`, `_mariadbExtendedMetadata`;
 // - a prepared statement's `id`, `parameters` and `columns` (ColumnDefinition objects:
 //   `columnType`, `flags`);
 // - the Packet class (the parser's `_reusablePacket`), whose readers decode the rare column
@@ -38,7 +38,7 @@ export interface Mysql2Connection {
   serverCapabilityFlags: number;
   clientEncoding: string;
   _mariadbExtendedMetadata: boolean;
-  config: { clientFlags: number; compress: unknown; debug?: unknown };
+  config: { clientFlags: number; compress: unknown; ssl?: unknown; debug?: unknown };
   on(event: 'error', listener: (err: unknown) => void): unknown;
 }
 
@@ -100,6 +100,9 @@ export const mysql2Decoding = {
 /** Why the lean path cannot run on this connection, or null when it can. */
 export function leanUnusable(raw: Mysql2Connection): string | null {
   if (raw.config.compress) return 'compression';
+  // the lean path would work over TLS too (mysql2 hands it the decrypted chunks and writes go
+  // through the TLS socket), but no test server here speaks TLS: leave it to mysql2
+  if (raw.config.ssl) return 'TLS';
   if (raw.config.debug) return 'mysql2 debug output';
   if (raw.clientEncoding !== 'utf8') return `client encoding ${raw.clientEncoding}`;
   if (typeof raw.packetParser?.execute !== 'function') return 'no packet parser';
