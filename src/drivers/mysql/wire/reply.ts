@@ -64,8 +64,10 @@ export class ReplyReader {
     this.nrows = 0;
     if (this.cols.length > 0) this.cols = [];
     if (this.rows.length > 0) this.rows = [];
-    this.pending.length = 0;
-    this.pendingLength = 0;
+    if (this.pendingLength > 0) {
+      this.pending = [];
+      this.pendingLength = 0;
+    }
     this.parts = null;
   }
 
@@ -87,7 +89,7 @@ export class ReplyReader {
       if (this.pendingLength < this.need) return -1;
       base = this.pendingLength - chunk.length;
       buf = Buffer.concat(this.pending, this.pendingLength);
-      this.pending.length = 0;
+      this.pending = [];
       this.pendingLength = 0;
     }
     const end = buf.length;

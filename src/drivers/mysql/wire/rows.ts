@@ -97,7 +97,7 @@ function timeText(b: Buffer, o: number): string {
 export class LeanRows implements DbResult {
   readonly counter = SbCounter.Read;
   private columns: Column[] | null = null;
-  private readonly at = new Cursor();
+  private at: Cursor | null = null;
 
   /**
    * `cols` and `rows` hold [buffer, payload start, payload end] triples of the column
@@ -121,7 +121,7 @@ export class LeanRows implements DbResult {
     const out = new Array<unknown>(n);
     // header byte, then the NULL bitmap (its first two bits are reserved)
     const bitmap = start + 1;
-    const c = this.at.at(buf, bitmap + ((n + 9) >> 3));
+    const c = (this.at ??= new Cursor()).at(buf, bitmap + ((n + 9) >> 3));
     for (let j = 0; j < n; j++) {
       const bit = j + 2;
       if (buf[bitmap + (bit >> 3)] & (1 << (bit & 7))) out[j] = null;
