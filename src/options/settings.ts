@@ -141,6 +141,8 @@ export function resolveGeneralSettings(reg: OptionRegistry, opts: SettingsOption
     const m = applyDeprecatedAlias(reg, aTime);
     if (m.warning) messages.push(m.warning);
     const maxTime = m.value;
+    // sysbench takes a negative --time as ~584 years (and hangs without --events): refuse it
+    if (maxTime < 0) return fatal(`Invalid value for --time: ${maxTime} (0 means no time limit)`);
     const maxTimeNs = BigInt.asUintN(64, BigInt.asUintN(64, BigInt(maxTime)) * 1000000000n);
 
     if (maxEvents === 0n && maxTimeNs === 0n) {

@@ -10,6 +10,7 @@ import { allocShared, views, Ctl, type SharedBuffers } from './shared-memory.js'
 import { WORKER_ENTRY } from '../paths.js';
 import { Collector } from './collector.js';
 import { absNow, EventGenerator, RateQueue } from './rate.js';
+import { setLongTimeout, type LongTimer } from './long-timer.js';
 import type { WorkerResult } from './protocol.js';
 
 export interface RunLimits {
@@ -130,8 +131,9 @@ export async function runThreads(job: ThreadJob, limits: RunLimits, reporter: Re
   const v = views(shared);
   const ctl = v.ctl;
   const pool = makePool(workers);
-  const timers: NodeJS.Timeout[] = [];
-  const later = (ms: number, f: () => void): void => { timers.push(setTimeout(f, ms)); };
+  const timers: LongTimer[] = [];
+  // any delay sysbench accepts (up to 2^32 s and more): setLongTimeout chains Node's timers
+  const later = (ms: number, f: () => void): void => { timers.push(setLongTimeout(ms, f)); };
   let overflow = false;
   let interrupted = false;
   const stopAll = (): void => {
@@ -166,7 +168,7 @@ export async function runThreads(job: ThreadJob, limits: RunLimits, reporter: Re
     for (let done = Atomics.load(ctl, Ctl.InitDone); done < limits.threads; done = Atomics.load(ctl, Ctl.InitDone)) {
       await Atomics.waitAsync(ctl, Ctl.InitDone, done).value;
     }
-    clearTimeout(timers.pop());
+    timers.pop()?.cancel();
     if (Atomics.load(ctl, Ctl.InitFailed) > 0 || interrupted) {
       Atomics.store(ctl, Ctl.Go, -1);
       Atomics.notify(ctl, Ctl.Go);
@@ -210,8 +212,11 @@ export async function runThreads(job: ThreadJob, limits: RunLimits, reporter: Re
         },
       }).start();
     }
-    if (limits.forcedShutdown !== null) {
-      later(warmupMs + (limits.time + limits.forcedShutdown) * 1000, () => {
+    // sysbench sets alarm((unsigned) (time + shutdown timeout)): the sum wraps at 2^32 seconds,
+    // and 0 sets no alarm (e.g. --time=1 --forced-shutdown=-1)
+    const shutdownAt = limits.forcedShutdown === null ? 0 : (limits.time + limits.forcedShutdown) >>> 0;
+    if (shutdownAt > 0) {
+      later(warmupMs + shutdownAt * 1000, () => {
         log.fatal('The --max-time limit has expired, forcing shutdown...');
         reporter.cumulative(performance.now(), true, true);
         exit(2);
@@ -252,14 +257,14 @@ export async function runThreads(job: ThreadJob, limits: RunLimits, reporter: Re
 
     const results = await Promise.all(runs);
     const end = performance.now();
-    for (const t of timers) clearTimeout(t);
+    for (const t of timers) t.cancel();
     queue?.close();
     const error = overflow || results.some((r) => r.error);
     await reporter.stopped?.();
     if (!error) reporter.cumulative(end, true);
     return { initFailed: false, error, interrupted };
   } finally {
-    for (const t of timers) clearTimeout(t);
+    for (const t of timers) t.cancel();
     process.off('SIGINT', onSigint);
     await pool.destroy();
   }
