@@ -4,7 +4,8 @@ import { writeSync } from 'node:fs';
 import { isMainThread } from 'node:worker_threads';
 import { LogTextFilter } from './format/logtext.js';
 
-export type Writer = (text: string) => void;
+/** Writes text; a buffering writer also has flush(), which writes what it holds at once. */
+export type Writer = ((text: string) => void) & { flush?: () => void };
 
 function writeAll(fd: number, text: string): void {
   let buf = Buffer.from(text);
@@ -41,10 +42,12 @@ export function tickBatchedWriter(target: Writer): Writer {
     pending = '';
     target(text);
   };
-  return (text) => {
+  const write: Writer = (text) => {
     if (pending === '') queueMicrotask(flush);
     pending += text;
   };
+  write.flush = () => { if (pending !== '') flush(); };
+  return write;
 }
 
 export const enum LogLevel {

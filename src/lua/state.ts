@@ -86,6 +86,25 @@ function runInternal(L: LuaState, name: string): void {
   }
 }
 
+function nativeError(L: LuaState): number {
+  const e = lua.lua_touserdata(L, -1) as { message?: unknown } | null;
+  const msg = e && typeof e.message === 'string' ? e.message : String(e);
+  lua.lua_pushstring(L, toLuaString(`sysbench-ts: ${msg}`));
+  return 1;
+}
+
+/** os.exit([code]) ends the whole program with `code` (true: 0, false: 1), as in sysbench. */
+function installOsExit(L: LuaState, host: LuaHost): void {
+  lua.lua_getglobal(L, toLuaString('os'));
+  lua.lua_pushcfunction(L, (L: LuaState) => {
+    const code = lua.lua_isboolean(L, 1) ? (lua.lua_toboolean(L, 1) ? 0 : 1) : lauxlib.luaL_optinteger(L, 1, 0);
+    host.exit(Number(code) & 0xff);
+    return 0;
+  });
+  lua.lua_setfield(L, -2, toLuaString('exit'));
+  lua.lua_pop(L, 1);
+}
+
 export interface SysbenchState {
   L: LuaState;
   exec: LuaExec;
@@ -95,6 +114,10 @@ export interface SysbenchState {
 export function newSysbenchState(host: LuaHost, rand: RandApi): SysbenchState {
   const L = lauxlib.luaL_newstate();
   lualib.luaL_openlibs(L);
+  // a JS exception inside a native becomes a Lua error that says what went wrong (fengari's
+  // default leaves a value sysbench prints as "(not a string)")
+  lua.lua_atnativeerror(L, nativeError);
+  installOsExit(L, host);
   const exec = new LuaExec(L);
 
   lua.lua_getglobal(L, toLuaString('package'));

@@ -99,11 +99,22 @@ export async function runParallelCommand(job: ThreadJob, limits: RunLimits, log:
   const shared = allocShared(limits.threads, workers);
   const pool = makePool(workers);
   try {
-    const results = await Promise.all(tasksFor(job, limits.threads, workers, shared).map((t) => pool.run(t) as Promise<WorkerResult>));
+    const ctl = views(shared).ctl;
+    const results = await Promise.all(tasksFor(job, limits.threads, workers, shared).map((t) =>
+      (pool.run(t) as Promise<WorkerResult>).catch((e: unknown) => {
+        exitRequested(ctl, (code) => process.exit(code));
+        throw e;
+      })));
     return !results.some((r) => r.error);
   } finally {
     await pool.destroy();
   }
+}
+
+/** A script called os.exit(code) on a worker thread (which then stopped): the program ends with code. */
+function exitRequested(ctl: Int32Array, exit: (code: number) => void): void {
+  const word = Atomics.load(ctl, Ctl.ExitCode);
+  if (word !== 0) exit(word & 0xff);
 }
 
 export interface RunOutcome {
@@ -151,6 +162,7 @@ export async function runThreads(job: ThreadJob, limits: RunLimits, reporter: Re
   let crashed: unknown = null;
   const runs = tasksFor(job, limits.threads, workers, shared).map((t) =>
     (pool.run(t) as Promise<WorkerResult>).catch((e: unknown) => {
+      exitRequested(ctl, exit);
       crashed = e;
       // a dead worker must not leave the barrier waiting
       Atomics.add(ctl, Ctl.InitDone, limits.threads);
