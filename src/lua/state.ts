@@ -6,6 +6,7 @@ import { lua, lauxlib, lualib, toLuaString, type LuaState, type LuaNative } from
 import { LuaExec, errorText } from './exec.js';
 import { loadCached, loadFileCached } from './chunk-cache.js';
 import type { LuaHost } from './host.js';
+import { stringToBytes } from './strings.js';
 import { coreNatives } from './api/core.js';
 import { bitNatives } from './api/bit.js';
 import { registerSql } from './api/sql/index.js';
@@ -156,7 +157,7 @@ export function newSysbenchState(host: LuaHost, rand: RandApi): SysbenchState {
   lua.lua_setfield(L, -2, toLuaString('version_string'));
   lua.lua_createtable(L, 0, 4);
   lua.lua_createtable(L, host.argv.length, 1);
-  host.argv.forEach((a, i) => { lua.lua_pushstring(L, toLuaString(a)); lua.lua_rawseti(L, -2, i); });
+  host.argv.forEach((a, i) => { lua.lua_pushstring(L, stringToBytes(a)); lua.lua_rawseti(L, -2, i); });
   lua.lua_setfield(L, -2, toLuaString('argv'));
   if (host.command !== null) {
     lua.lua_pushstring(L, toLuaString(host.command));
