@@ -28,7 +28,7 @@ export const enum Ctl {
   /** 1 during --warmup-time: the events limit does not count yet */
   Warmup = 10,
   /** os.exit(code) in a worker thread: 0x100 | code; the main thread then exits with code */
-  ExitCode = 11,
+  ExitCode = 15,
   Size = 16,
 }
 
