@@ -2,6 +2,8 @@
 // --mysql-ignore-errors, --mysql-dry-run, and drv_mysql.c's FATAL texts.
 import mysql from 'mysql2';
 import { existsSync, readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
+import { checkServerIdentity } from 'node:tls';
 import type { ConnectFailure, DbConnection, DbDriver, DbError, DriverContext, ThreadDraw } from '../driver.js';
 import { DryRunConnection, MysqlConnection } from './connection.js';
 import { connectErrorLine, connectStage, type Mysql2Error, type Target } from './errors.js';
@@ -110,8 +112,24 @@ export class MysqlDriver implements DbDriver {
         try { raw.destroy(); } catch { /* ignore */ }
         return cb({ lines: [`unable to connect to MySQL server on ${where}, aborting...`, connectErrorLine(err, target, stage())] }, null);
       }
+      const identity = this.opts.ssl === 'VERIFY_IDENTITY' && target.host !== undefined ? ipIdentityError(raw, target.host) : null;
+      if (identity !== null) {
+        try { raw.destroy(); } catch { /* ignore */ }
+        return cb({ lines: [`unable to connect to MySQL server on ${where}, aborting...`, `error 2026: TLS/SSL error: certificate verify failed: ${identity}`] }, null);
+      }
       raw.on('error', () => { /* surfaced through the next command's callback */ });
       cb(null, new MysqlConnection(raw, config, this.ctx.psMode));
     });
   }
+}
+
+/**
+ * VERIFY_IDENTITY to an IP address: mysql2 checks host names only, so the certificate is
+ * checked against the address here (its IP subjectAltNames). Null when it matches.
+ */
+function ipIdentityError(raw: any, host: string): string | null {
+  if (isIP(host) === 0) return null;
+  const cert = raw.stream?.getPeerCertificate?.();
+  if (!cert || Object.keys(cert).length === 0) return 'no server certificate';
+  return checkServerIdentity(host, cert)?.message ?? null;
 }

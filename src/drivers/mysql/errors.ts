@@ -39,7 +39,7 @@ export function connectStage(raw: any): () => ConnectStage {
 }
 
 // node's codes of a certificate the server presented and we refused (OpenSSL's verify errors)
-const TLS_REFUSED = /CERT|SELF_SIGNED|UNABLE_TO|ERR_TLS|ERR_SSL|HOSTNAME|IP_ADDRESS|ALTNAME/;
+const TLS_REFUSED = /SSL|TLS|CERT|SELF_SIGNED|UNABLE_TO|HOSTNAME|IP_ADDRESS|ALTNAME/;
 
 /** "error N: message" as libmariadb words it for the usual connection failures. */
 export function connectErrorLine(err: Mysql2Error, target: Target, stage: ConnectStage = 'connecting'): string {
@@ -48,7 +48,10 @@ export function connectErrorLine(err: Mysql2Error, target: Target, stage: Connec
   // TLS failures: libmariadb's CR_SSL_CONNECTION_ERROR with OpenSSL's reason
   if (code === 'HANDSHAKE_NO_SSL_SUPPORT') return 'error 2026: TLS/SSL error: SSL is required, but the server does not support it';
   if (TLS_REFUSED.test(code) || /ssl|tls/i.test(err.message)) {
-    return `error 2026: TLS/SSL error: ${err.message.replace(/^Error: /, '')}`;
+    const why = err.message.replace(/^Error: /, '');
+    // the server's certificate was refused (OpenSSL's reason follows, as node words it)
+    const verify = /certificate|self-signed|issuer|altnames|hostname/i.test(why) ? 'certificate verify failed: ' : '';
+    return `error 2026: TLS/SSL error: ${verify}${why}`;
   }
   // the socket opened but the server never completed the handshake (closed it, or the
   // connect timeout ran out): libmariadb's CR_SERVER_LOST during the handshake
