@@ -172,7 +172,7 @@ export async function runThreads(job: ThreadJob, limits: RunLimits, reporter: Re
     log.alert('interrupted: stopping the threads (Ctrl-C again to exit now)');
     stopAll(ABANDON_AFTER_SIGINT_MS);
     // threads still connecting (a server that does not answer) are not waited for either
-    if (!started) later(ABANDON_AFTER_SIGINT_MS, () => exit(130));
+    if (!started) abandonTimer = setTimeout(() => exit(130), ABANDON_AFTER_SIGINT_MS);
   };
 
   log.notice('Initializing worker threads...\n');
@@ -198,15 +198,14 @@ export async function runThreads(job: ThreadJob, limits: RunLimits, reporter: Re
   process.on('SIGINT', onSigint);
   try {
     // the start barrier, with sysbench's initialisation timeout
-    const initTimer = setTimeout(() => {
+    later(limits.threadInitTimeout * 1000, () => {
       log.fatal(`Worker threads failed to initialize within ${limits.threadInitTimeout} seconds!`);
       exit(2);
-    }, limits.threadInitTimeout * 1000);
-    timers.push(initTimer);
+    });
     for (let done = Atomics.load(ctl, Ctl.InitDone); done < limits.threads; done = Atomics.load(ctl, Ctl.InitDone)) {
       await Atomics.waitAsync(ctl, Ctl.InitDone, done).value;
     }
-    clearTimeout(initTimer);
+    clearTimeout(timers.pop());
     if (Atomics.load(ctl, Ctl.InitFailed) > 0 || interrupted) {
       Atomics.store(ctl, Ctl.Go, -1);
       Atomics.notify(ctl, Ctl.Go);
