@@ -123,6 +123,8 @@ export interface RunOutcome {
 export const ABANDON_AFTER_TIME_MS = 1000;
 /** After Ctrl-C, the same: a stuck run ends within a second. */
 export const ABANDON_AFTER_SIGINT_MS = 500;
+/** After --time, threads past their last event (in thread_done) get this much more. */
+const THREAD_DONE_GRACE_MS = 10_000;
 
 export interface RunExtras {
   /** the --rate event generator's random generator (sysbench's eventgen thread) */
@@ -153,18 +155,27 @@ export async function runThreads(job: ThreadJob, limits: RunLimits, reporter: Re
   let abandonAt = Infinity;
   let abandon: (v: null) => void = () => {};
   const abandoned = new Promise<null>((resolve) => { abandon = resolve; });
-  const armAbandon = (ms: number): void => {
+  let inEvents: () => number = () => 1;
+  const armAbandon = (ms: number, patient = false): void => {
     if (performance.now() + ms >= abandonAt) return;
     if (abandonTimer !== null) clearTimeout(abandonTimer);
     abandonAt = performance.now() + ms;
-    abandonTimer = setTimeout(() => abandon(null), ms);
+    abandonTimer = setTimeout(() => {
+      // after --time, threads that finished their events and are in thread_done get longer
+      if (patient && inEvents() === 0) {
+        abandonAt += THREAD_DONE_GRACE_MS;
+        abandonTimer = setTimeout(() => abandon(null), THREAD_DONE_GRACE_MS);
+        return;
+      }
+      abandon(null);
+    }, ms);
   };
   const stopAll = (graceMs: number | null = ABANDON_AFTER_TIME_MS): void => {
     stoppedAt ??= performance.now();
     Atomics.store(ctl, Ctl.Stop, 1);
     Atomics.notify(ctl, Ctl.Stop);
     queue?.close();
-    if (graceMs !== null && started) armAbandon(graceMs);
+    if (graceMs !== null && started) armAbandon(graceMs, graceMs === ABANDON_AFTER_TIME_MS);
   };
   const onSigint = (): void => {
     if (interrupted) exit(130); // a second Ctrl-C does not wait any more
@@ -230,6 +241,7 @@ export async function runThreads(job: ThreadJob, limits: RunLimits, reporter: Re
     started = true;
     let start = performance.now();
     const collector = new Collector(v, limits.threads, workers, queue);
+    inEvents = () => collector.unfinished();
     log.notice('Threads started!\n');
     if (limits.warmup > 0) Atomics.store(ctl, Ctl.Warmup, 1);
     Atomics.store(ctl, Ctl.Go, 1);
