@@ -125,7 +125,10 @@ try {
     if (l.n !== k + 1) misnumbered++;
     const off = l.at - lines[0].at - k * 1000;
     if (Math.abs(off) > Math.abs(worst)) worst = off;
-    if (Math.abs(off) > opts['jitter-ms']) late++;
+    if (Math.abs(off) > opts['jitter-ms']) {
+      late++;
+      if (late <= 5) console.log(`soak: line [ ${l.n}s ] came ${off >= 0 ? '+' : ''}${off.toFixed(1)} ms off`);
+    }
   });
   const timeOk = late === 0 && misnumbered === 0 && lines.length >= seconds - 1;
   console.log(`soak: interval lines: ${lines.length} of ${seconds}; off by more than ${opts['jitter-ms']} ms: ${late}; ` +
