@@ -74,6 +74,17 @@ function rssKb(pid) {
   }
 }
 
+// this script's own stalls (its timer firing late): when a late interval line coincides with
+// one, the machine, not sysbench, held things up
+const stalls = [];
+let tickAt = performance.now();
+const stallTimer = setInterval(() => {
+  const now = performance.now();
+  if (now - tickAt > 120) stalls.push({ at: now, ms: now - tickAt - 20 });
+  tickAt = now;
+}, 20);
+const stallNear = (at) => stalls.filter((s) => Math.abs(s.at - at) < 2500).reduce((m, s) => Math.max(m, s.ms), 0);
+
 let failed = false;
 try {
   console.log(`soak: ${opts.threads} threads, ${opts.minutes} min of ${opts.test} on ${describeTarget(got.target)}`);
@@ -127,7 +138,11 @@ try {
     if (Math.abs(off) > Math.abs(worst)) worst = off;
     if (Math.abs(off) > opts['jitter-ms']) {
       late++;
-      if (late <= 5) console.log(`soak: line [ ${l.n}s ] came ${off >= 0 ? '+' : ''}${off.toFixed(1)} ms off`);
+      const own = stallNear(l.at);
+      if (late <= 5) {
+        console.log(`soak: line [ ${l.n}s ] came ${off >= 0 ? '+' : ''}${off.toFixed(1)} ms off` +
+          (own > 0 ? ` (this script itself stalled ${own.toFixed(0)} ms then: the machine is busy)` : ''));
+      }
     }
   });
   const timeOk = late === 0 && misnumbered === 0 && lines.length >= seconds - 1;
@@ -141,4 +156,5 @@ try {
   await run([...base, 'cleanup']);
   await got.release();
 }
+clearInterval(stallTimer);
 process.exit(failed ? 1 : 0);
