@@ -6,7 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { Piscina } from 'piscina';
 import type { Logger } from '../output.js';
 import type { SbRng } from '../rand/sb-rand.js';
-import { allocShared, views, Ctl, type SharedBuffers } from './shared-memory.js';
+import { allocShared, views, Ctl, Stat, type SharedBuffers } from './shared-memory.js';
 import { WORKER_ENTRY } from '../paths.js';
 import { Collector } from './collector.js';
 import { absNow, EventGenerator, RateQueue } from './rate.js';
@@ -119,7 +119,10 @@ export interface RunOutcome {
   abandoned?: number;
 }
 
-/** After --time, how long events still running may take before they are abandoned. */
+/**
+ * After --time, how long the server may stay silent (no statement of any thread completing)
+ * before the events still running are abandoned.
+ */
 export const ABANDON_AFTER_TIME_MS = 1000;
 /** After Ctrl-C, the same: a stuck run ends within a second. */
 export const ABANDON_AFTER_SIGINT_MS = 500;
@@ -156,19 +159,39 @@ export async function runThreads(job: ThreadJob, limits: RunLimits, reporter: Re
   let abandon: (v: null) => void = () => {};
   const abandoned = new Promise<null>((resolve) => { abandon = resolve; });
   let inEvents: () => number = () => 1;
+  // statements and events completed by every thread so far: a slow server still answers
+  const progress = (): number => {
+    let n = 0;
+    for (let t = 0; t <= limits.threads; t++) {
+      for (let c = 0; c <= Stat.Events; c++) n += v.stats[t * Stat.Stride + c];
+    }
+    return n;
+  };
+  let graceMs = 0;
   const armAbandon = (ms: number, patient = false): void => {
     if (performance.now() + ms >= abandonAt) return;
     if (abandonTimer !== null) clearTimeout(abandonTimer);
     abandonAt = performance.now() + ms;
-    abandonTimer = setTimeout(() => {
-      // after --time, threads that finished their events and are in thread_done get longer
-      if (patient && inEvents() === 0) {
-        abandonAt += THREAD_DONE_GRACE_MS;
-        abandonTimer = setTimeout(() => abandon(null), THREAD_DONE_GRACE_MS);
-        return;
+    graceMs = ms;
+    let seen = progress();
+    let extended = false;
+    const check = (): void => {
+      if (patient) {
+        // after --time, threads the server still answers (slowly) are waited for, as are
+        // threads past their events (in thread_done), for a while
+        const now = progress();
+        const wait = now !== seen ? ms : inEvents() === 0 && !extended ? THREAD_DONE_GRACE_MS : 0;
+        seen = now;
+        if (wait > 0) {
+          if (wait === THREAD_DONE_GRACE_MS) extended = true;
+          abandonAt = performance.now() + wait;
+          abandonTimer = setTimeout(check, wait);
+          return;
+        }
       }
       abandon(null);
-    }, ms);
+    };
+    abandonTimer = setTimeout(check, ms);
   };
   const stopAll = (graceMs: number | null = ABANDON_AFTER_TIME_MS): void => {
     stoppedAt ??= performance.now();
@@ -310,9 +333,8 @@ export async function runThreads(job: ThreadJob, limits: RunLimits, reporter: Re
       // pool's destruction below ends their workers, which closes their connections
       for (const t of timers) clearTimeout(t);
       const stuck = Math.max(1, Atomics.load(ctl, Ctl.Running));
-      const grace = ((abandonAt - stoppedAt!) / 1000).toFixed(1);
-      log.fatal(`${stuck} thread${stuck === 1 ? ' was' : 's were'} still waiting for the server ${grace} s after the run ended: ` +
-        'their events are abandoned and their connections closed');
+      log.fatal(`${stuck} thread${stuck === 1 ? ' was' : 's were'} still waiting for the server, which did not answer for ` +
+        `${(graceMs / 1000).toFixed(1)} s after the end of the run: their events are abandoned and their connections closed`);
       await reporter.stopped?.();
       if (!overflow && !crashed) reporter.cumulative(stoppedAt!, true);
       return { initFailed: false, error: overflow || crashed !== null, interrupted, abandoned: stuck };
