@@ -221,5 +221,7 @@ async function runScript(
   // a failing done() is reported (FATAL) after the report; sysbench still exits 0
   await done<boolean>((cb) => main.call('done', false, cb));
   if (outcome.interrupted) return 130;
+  // events abandoned on a server that stopped answering: as a forced shutdown
+  if (outcome.abandoned && !outcome.error) return 2;
   return outcome.error ? 1 : 0;
 }
