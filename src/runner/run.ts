@@ -193,12 +193,12 @@ export async function runThreads(job: ThreadJob, limits: RunLimits, reporter: Re
     };
     abandonTimer = setTimeout(check, ms);
   };
-  const stopAll = (graceMs: number | null = ABANDON_AFTER_TIME_MS): void => {
+  const stopAll = (grace: number | null = ABANDON_AFTER_TIME_MS): void => {
     stoppedAt ??= performance.now();
     Atomics.store(ctl, Ctl.Stop, 1);
     Atomics.notify(ctl, Ctl.Stop);
     queue?.close();
-    if (graceMs !== null && started) armAbandon(graceMs, graceMs === ABANDON_AFTER_TIME_MS);
+    if (grace !== null && started) armAbandon(grace, grace === ABANDON_AFTER_TIME_MS);
   };
   const onSigint = (): void => {
     if (interrupted) exit(130); // a second Ctrl-C does not wait any more
