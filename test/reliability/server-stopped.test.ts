@@ -32,7 +32,7 @@ describe.skipIf(!mariadbInstalled)('server stopped (SIGSTOP)', () => {
       const code = await run.exited;
       const out = run.out();
       expect(code, out).toBe(2);
-      expect(out).toContain('FATAL: 4 threads were still waiting for the server 1.0 s after the run ended: their events are abandoned and their connections closed');
+      expect(out).toContain('FATAL: 4 threads were still waiting for the server, which did not answer for 1.0 s after the end of the run: their events are abandoned and their connections closed');
       expect(out).toContain('General statistics:');
       expect(reportCount(out, 'transactions'), out).toBeGreaterThan(0);
     } finally {

@@ -22,7 +22,7 @@ describe('stuck events', () => {
     const code = await run.exited;
     const out = run.out();
     expect(code, out).toBe(2);
-    expect(out).toContain('FATAL: 1 thread was still waiting for the server 1.0 s after the run ended: their events are abandoned and their connections closed');
+    expect(out).toContain('FATAL: 1 thread was still waiting for the server, which did not answer for 1.0 s after the end of the run: their events are abandoned and their connections closed');
     expect(reportCount(out, 'total number of events'), out).toBeGreaterThan(0);
   });
 
