@@ -15,7 +15,7 @@
 // All in one folder: code that locates files from its own URL (src/paths.ts, piscina) finds
 // them wherever esbuild put it.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -24,8 +24,11 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = join(ROOT, 'bundle');
 
 // ---- fengari must carry our patches: they are part of what we ship ----------------------------
+// (checked where node_modules really is: git refuses paths beyond a symbolic link, and a
+// worktree may link node_modules from another checkout)
+const NM_HOME = existsSync(join(ROOT, 'node_modules')) ? dirname(realpathSync(join(ROOT, 'node_modules'))) : ROOT;
 for (const patch of readdirSync(join(ROOT, 'patches')).filter((f) => f.endsWith('.patch'))) {
-  const r = spawnSync('git', ['apply', '--check', '--reverse', join('patches', patch)], { cwd: ROOT, encoding: 'utf8' });
+  const r = spawnSync('git', ['apply', '--check', '--reverse', join(ROOT, 'patches', patch)], { cwd: NM_HOME, encoding: 'utf8' });
   if (r.error) {
     process.stderr.write(`bundle: cannot check that patches/${patch} is applied (${r.error.message}); bundling anyway\n`);
   } else if (r.status !== 0) {
