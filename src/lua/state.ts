@@ -68,6 +68,62 @@ const searchLuaModule: LuaNative = (L) => {
   return 2;
 };
 
+/** next() for __pairs (the global may have been replaced by the script) */
+const rawNext: LuaNative = (L) => {
+  lauxlib.luaL_checktype(L, 1, lua.LUA_TTABLE);
+  lua.lua_settop(L, 2);
+  if (lua.lua_next(L, 1)) return 2;
+  lua.lua_pushnil(L);
+  return 1;
+};
+
+/**
+ * Pushes a table that stands for the module `open` pushes: the first read of a field (or
+ * pairs()) opens the module, copies its fields into the table (fields the script set
+ * meanwhile stay) and drops the table's metatable, so from then on it is the module's table.
+ */
+function pushLazyModule(L: LuaState, open: LuaNative): void {
+  const fill = (L: LuaState): void => {
+    lua.lua_pushcfunction(L, open);
+    lua.lua_call(L, 0, 1);
+    const mod = lua.lua_gettop(L);
+    lua.lua_pushnil(L);
+    while (lua.lua_next(L, mod)) {
+      lua.lua_pushvalue(L, -2);
+      if (lua.lua_rawget(L, 1) === lua.LUA_TNIL) {
+        lua.lua_pop(L, 1);
+        lua.lua_pushvalue(L, -2);
+        lua.lua_insert(L, -2);
+        lua.lua_rawset(L, 1);
+      } else {
+        lua.lua_pop(L, 2);
+      }
+    }
+    lua.lua_pop(L, 1);
+    lua.lua_pushnil(L);
+    lua.lua_setmetatable(L, 1);
+  };
+  lua.lua_createtable(L, 0, 0);
+  lua.lua_createtable(L, 0, 2);
+  lua.lua_pushcfunction(L, (L: LuaState) => {
+    lua.lua_settop(L, 2);
+    fill(L);
+    lua.lua_rawget(L, 1);
+    return 1;
+  });
+  lua.lua_setfield(L, -2, toLuaString('__index'));
+  lua.lua_pushcfunction(L, (L: LuaState) => {
+    lua.lua_settop(L, 1);
+    fill(L);
+    lua.lua_pushcfunction(L, rawNext);
+    lua.lua_pushvalue(L, 1);
+    lua.lua_pushnil(L);
+    return 3;
+  });
+  lua.lua_setfield(L, -2, toLuaString('__pairs'));
+  lua.lua_setmetatable(L, -2);
+}
+
 function setTable(L: LuaState, natives: Record<string, LuaNative>): void {
   for (const [k, f] of Object.entries(natives)) {
     lua.lua_pushcfunction(L, f);
@@ -101,12 +157,19 @@ export function newSysbenchState(host: LuaHost, rand: RandApi): SysbenchState {
   lua.lua_pushstring(L, toLuaString(luaSearchPath(host.scriptFile)));
   lua.lua_setfield(L, -2, toLuaString('path'));
   lua.lua_getfield(L, -1, toLuaString('preload'));
-  lua.lua_pushcfunction(L, (L: LuaState) => {
+  const openFfi: LuaNative = (L: LuaState) => {
     if (loadCached(L, 'internal:ffi.lua', '=ffi', () => internalChunk('ffi.lua')) !== lua.LUA_OK) return lua.lua_error(L);
     pushFfiNatives(L, { exec, host, rand });
     lua.lua_call(L, 1, 1);
     return 1;
-  });
+  };
+  lua.lua_pushcfunction(L, openFfi);
+  lua.lua_setfield(L, -2, toLuaString('ffi'));
+  lua.lua_pop(L, 1);
+  // the stock scripts never use ffi: require("ffi") gets a table that builds the module
+  // when first used
+  lua.lua_getfield(L, -1, toLuaString('loaded'));
+  pushLazyModule(L, openFfi);
   lua.lua_setfield(L, -2, toLuaString('ffi'));
   lua.lua_pop(L, 1);
   // require() of Lua files goes through the compiled-chunk cache
