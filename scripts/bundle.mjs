@@ -5,6 +5,7 @@
 // starts faster (one file graph instead of hundreds of modules).
 //
 //   bundle/main.js            the CLI (src/cli/main.ts), imported by bin/sysbench
+//   bundle/companion.js       the companion command (src/companion/main.ts), bin/sysbench-ts
 //   bundle/lua-worker.js      worker modules (src/paths.ts finds them next to its own code)
 //   bundle/builtin-worker.js
 //   bundle/worker-entry.cjs   the CommonJS file piscina starts each worker thread with
@@ -44,8 +45,8 @@ const BANNER = [
   "import { dirname as __sbtsDirname } from 'node:path';",
   "import { fileURLToPath as __sbtsFileURLToPath } from 'node:url';",
   'const require = __sbtsCreateRequire(import.meta.url);',
-  'const __filename = __sbtsFileURLToPath(import.meta.url);',
-  'const __dirname = __sbtsDirname(__filename);',
+  'const __sbtsFilename = __sbtsFileURLToPath(import.meta.url);',
+  'const __sbtsDir = __sbtsDirname(__sbtsFilename);',
 ].join('\n');
 
 const common = {
@@ -64,6 +65,7 @@ const esm = await build({
   ...common,
   entryPoints: {
     main: join(ROOT, 'src/cli/main.ts'),
+    companion: join(ROOT, 'src/companion/main.ts'),
     'lua-worker': join(ROOT, 'src/lua-worker.ts'),
     'builtin-worker': join(ROOT, 'src/builtin-worker.ts'),
     worker: join(ROOT, 'node_modules/piscina/dist/worker.js'),
@@ -72,6 +74,9 @@ const esm = await build({
   splitting: true,
   chunkNames: 'chunk-[hash]',
   banner: { js: BANNER },
+  // CommonJS code's free __dirname/__filename: the bundle file's own (ES modules that declare
+  // their own, as yargs does, keep theirs)
+  define: { __dirname: '__sbtsDir', __filename: '__sbtsFilename' },
 });
 const cjs = await build({
   ...common,
