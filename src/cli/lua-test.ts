@@ -204,5 +204,7 @@ async function runScript(
   if (outcome.initFailed) return 1;
   const ok = await done<boolean>((cb) => main.call('done', false, cb));
   if (outcome.interrupted) return 130;
+  // events abandoned on a server that stopped answering: as a forced shutdown
+  if (outcome.abandoned && !outcome.error) return 2;
   return outcome.error || !ok ? 1 : 0;
 }

@@ -88,6 +88,10 @@ export class StateHost implements LuaHost {
     this.stats.stop();
   }
 
+  stopping(): boolean {
+    return Atomics.load(this.ctl, Ctl.Stop) !== 0;
+  }
+
   setTestArgs(defs: ScriptOptionDef[]): boolean {
     this.testArgs = defs;
     return true;

@@ -43,23 +43,35 @@ async function runThread(t: ScriptState, ctl: Int32Array): Promise<boolean> {
 
 async function runMode(task: LuaWorkerTask): Promise<WorkerResult> {
   const ctl = new Int32Array(task.shared.ctl);
-  const states: ScriptState[] = [];
-  for (const t of makeStates(task)) {
-    states.push(t);
+  const states = makeStates(task);
+  // every thread of this worker initialises at once, as sysbench's threads do: thread_init
+  // usually connects, and connections behind a slow network must not wait for each other
+  await Promise.all(states.map(async (t) => {
     let ok = await step((d) => t.load(d));
     if (ok) {
       t.exportOptions();
       ok = await step((d) => t.call('thread_init', true, d));
     }
     initDone(ctl, ok);
-  }
+  }));
   // the start barrier: nobody runs events before every thread is initialised
   if (!(await awaitGo(ctl))) {
     await Promise.all(states.map((t) => new Promise<void>((r) => t.close(r))));
     return { error: true };
   }
+  crashHookForTests(task.worker);
   const results = await Promise.all(states.map((t) => runThread(t, ctl)));
   return { error: results.includes(false) };
+}
+
+/**
+ * For the reliability tests only: SYSBENCH_TS_TEST_WORKER_CRASH_MS=N makes worker 0 die N ms
+ * after the threads start (an uncaught exception), as a worker hit by a bug would.
+ */
+function crashHookForTests(worker: number): void {
+  const ms = Number(process.env.SYSBENCH_TS_TEST_WORKER_CRASH_MS);
+  if (worker !== 0 || !(ms > 0)) return;
+  setTimeout(() => { throw new Error('simulated crash (SYSBENCH_TS_TEST_WORKER_CRASH_MS)'); }, ms);
 }
 
 async function commandMode(task: LuaWorkerTask): Promise<WorkerResult> {

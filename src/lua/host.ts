@@ -38,6 +38,8 @@ export interface LuaHost {
    */
   eventStart(): boolean | ((cb: (err: unknown, more: unknown) => void) => void);
   eventStop(): void;
+  /** the run is ending (--time expired, Ctrl-C): waits such as reconnect retries give up */
+  stopping?(): boolean;
   /** main state only: the options a script declares */
   setTestArgs(defs: ScriptOptionDef[]): boolean;
   printTestOptions(): void;

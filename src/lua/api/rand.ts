@@ -12,7 +12,7 @@
 // (e.g. uniform(10, 1), whose range wraps), LuaJIT-JIT-compiled callers see
 // the untruncated 64-bit register value while interpreted callers see the
 // uint32; we always return the uint32 (the C function's declared result).
-import { lua, toLuaString, type LuaState, type LuaNative } from '../fengari.js';
+import { lua, pushOwnedBytes, toLuaString, type LuaState, type LuaNative } from '../fengari.js';
 import type { SbRng } from '../../rand/sb-rand.js';
 
 const TWO63 = 9223372036854775808;
@@ -55,8 +55,6 @@ function pushU32(L: LuaState, v: number): void {
  * double (the low bits are lost). sb_rnd() (compat) keeps the exact low 32 bits.
  */
 export function randNatives(rng: SbRng): Record<string, LuaNative> {
-  let scratch = new Uint8Array(256);
-
   const string: LuaNative = (L) => {
     const t = lua.lua_type(L, 1);
     if (t !== lua.LUA_TSTRING) {
@@ -65,9 +63,9 @@ export function randNatives(rng: SbRng): Record<string, LuaNative> {
     }
     const fmt: Uint8Array = lua.lua_tostring(L, 1);
     const n = fmt.length;
-    if (n > scratch.length) scratch = new Uint8Array(Math.max(n, scratch.length * 2));
-    rng.stringInto(fmt, n, scratch);
-    lua.lua_pushlstring(L, scratch, n); // fengari copies the bytes
+    const out = new Uint8Array(n);
+    rng.stringInto(fmt, n, out);
+    pushOwnedBytes(L, out); // the new string owns the array: no copy
     return 1;
   };
 
