@@ -200,8 +200,8 @@ export function stringFormat(): LuaNative {
 
 /** Replaces string.format in state L with LuaJIT's. */
 export function installStringFormat(L: LuaState): void {
-  lua.lua_getglobal(L, toLuaString('string'));
+  lua.lua_getglobal(L, 'string');
   lua.lua_pushcfunction(L, stringFormat());
-  lua.lua_setfield(L, -2, toLuaString('format'));
+  lua.lua_setfield(L, -2, 'format');
   lua.lua_pop(L, 1);
 }
