@@ -1,5 +1,6 @@
 // Piscina worker of a Lua script: hosts several sysbench threads, each a Lua state driven as a
 // coroutine.
+import { getHeapStatistics } from 'node:v8';
 import { Logger, stdoutWriter, tickBatchedWriter } from '../output.js';
 import { SbRng } from '../rand/sb-rand.js';
 import { makeRandApi } from '../lua/api/rand.js';
@@ -13,6 +14,19 @@ import { StateHost } from './state-host.js';
 import type { LuaWorkerTask } from './task.js';
 import { preloadDriver } from '../drivers/index.js';
 
+/**
+ * Each sysbench thread is a Lua state on this worker's heap: when they do not fit, fail at once
+ * with a clear message rather than let V8 collect garbage for minutes near its limit.
+ */
+function assertHeapRoom(made: number, wanted: number): void {
+  if (made % 16 !== 0) return;
+  const h = getHeapStatistics();
+  if (h.used_heap_size > 0.85 * h.heap_size_limit) {
+    throw new Error(`out of memory: ${wanted} threads on this worker thread do not fit in its heap `
+      + `(${Math.round(h.heap_size_limit / 2 ** 20)} MiB; ${made} fitted): use fewer --threads`);
+  }
+}
+
 function makeStates(task: LuaWorkerTask): ScriptState[] {
   const shared = views(task.shared);
   const out = tickBatchedWriter(stdoutWriter);
@@ -20,6 +34,7 @@ function makeStates(task: LuaWorkerTask): ScriptState[] {
   const unique = task.unique;
   const queue = task.shared.queue ? new RateQueue(task.shared.queue) : null;
   return task.tids.map((tid, i) => {
+    assertHeapRoom(i, task.tids.length);
     const host = new StateHost({
       tid: tid + (task.firstThreadId ?? 0), slot: tid, histRegion: task.worker, script: task.script, shared,
       driver: task.driver, maxEvents: task.maxEvents, percentile: task.percentile, out, log,
@@ -34,8 +49,9 @@ function makeStates(task: LuaWorkerTask): ScriptState[] {
 const step = (f: (done: (ok: boolean) => void) => void): Promise<boolean> => new Promise((resolve) => f(resolve));
 
 async function runThread(t: ScriptState, ctl: Int32Array): Promise<boolean> {
-  let ok = await step((d) => t.runEvents(d));
-  if (ok) ok = await step((d) => t.call('thread_done', true, d));
+  const ok = await step((d) => t.runEvents(d));
+  // a failing thread_done is reported (FATAL) but, as in sysbench, does not fail the run
+  if (ok) await step((d) => t.call('thread_done', true, d));
   await new Promise<void>((r) => t.close(r));
   threadFinished(ctl);
   return ok;

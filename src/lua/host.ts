@@ -44,4 +44,6 @@ export interface LuaHost {
   setTestArgs(defs: ScriptOptionDef[]): boolean;
   printTestOptions(): void;
   atExit(run: () => void): void;
+  /** os.exit(code): ends the whole program at once with `code` (output written so far kept) */
+  exit(code: number): void;
 }

@@ -10,6 +10,7 @@ import { allocShared, views, Ctl, Stat, type SharedBuffers } from './shared-memo
 import { WORKER_ENTRY } from '../paths.js';
 import { Collector } from './collector.js';
 import { absNow, EventGenerator, RateQueue } from './rate.js';
+import { setLongTimeout, type LongTimer } from './long-timer.js';
 import type { WorkerResult } from './protocol.js';
 
 export interface RunLimits {
@@ -127,11 +128,22 @@ export async function runParallelCommand(job: ThreadJob, limits: RunLimits, log:
   const shared = allocShared(limits.threads, workers);
   const pool = takePool(workers, job.workerFile);
   try {
-    const results = await Promise.all(tasksFor(job, limits.threads, workers, shared).map((t) => pool.run(t) as Promise<WorkerResult>));
+    const ctl = views(shared).ctl;
+    const results = await Promise.all(tasksFor(job, limits.threads, workers, shared).map((t) =>
+      (pool.run(t) as Promise<WorkerResult>).catch((e: unknown) => {
+        exitRequested(ctl, (code) => process.exit(code));
+        throw e;
+      })));
     return !results.some((r) => r.error);
   } finally {
     await pool.destroy();
   }
+}
+
+/** A script called os.exit(code) on a worker thread (which then stopped): the program ends with code. */
+function exitRequested(ctl: Int32Array, exit: (code: number) => void): void {
+  const word = Atomics.load(ctl, Ctl.ExitCode);
+  if (word !== 0) exit(word & 0xff);
 }
 
 export interface RunOutcome {
@@ -174,8 +186,9 @@ export async function runThreads(job: ThreadJob, limits: RunLimits, reporter: Re
   const v = views(shared);
   const ctl = v.ctl;
   const pool = takePool(workers, job.workerFile);
-  const timers: NodeJS.Timeout[] = [];
-  const later = (ms: number, f: () => void): void => { timers.push(setTimeout(f, ms)); };
+  const timers: LongTimer[] = [];
+  // any delay sysbench accepts (up to 2^32 s and more): setLongTimeout chains Node's timers
+  const later = (ms: number, f: () => void): void => { timers.push(setLongTimeout(ms, f)); };
   let overflow = false;
   let interrupted = false;
   let started = false;
@@ -222,12 +235,12 @@ export async function runThreads(job: ThreadJob, limits: RunLimits, reporter: Re
     };
     abandonTimer = setTimeout(check, ms);
   };
-  const stopAll = (graceMs: number | null = ABANDON_AFTER_TIME_MS): void => {
+  const stopAll = (grace: number | null = ABANDON_AFTER_TIME_MS): void => {
     stoppedAt ??= performance.now();
     Atomics.store(ctl, Ctl.Stop, 1);
     Atomics.notify(ctl, Ctl.Stop);
     queue?.close();
-    if (graceMs !== null && started) armAbandon(graceMs, graceMs === ABANDON_AFTER_TIME_MS);
+    if (grace !== null && started) armAbandon(grace, grace === ABANDON_AFTER_TIME_MS);
   };
   const onSigint = (): void => {
     if (interrupted) exit(130); // a second Ctrl-C does not wait any more
@@ -242,6 +255,7 @@ export async function runThreads(job: ThreadJob, limits: RunLimits, reporter: Re
   let crashed: unknown = null;
   const runs = tasksFor(job, limits.threads, workers, shared).map((t, w) =>
     (pool.run(t) as Promise<WorkerResult>).catch((e: unknown) => {
+      exitRequested(ctl, exit);
       // the pool destroyed with threads abandoned: not a crash
       if (ending) return { error: false } as WorkerResult;
       crashed = e;
@@ -268,7 +282,7 @@ export async function runThreads(job: ThreadJob, limits: RunLimits, reporter: Re
     for (let done = Atomics.load(ctl, Ctl.InitDone); done < limits.threads; done = Atomics.load(ctl, Ctl.InitDone)) {
       await Atomics.waitAsync(ctl, Ctl.InitDone, done).value;
     }
-    clearTimeout(timers.pop());
+    timers.pop()?.cancel();
     if (Atomics.load(ctl, Ctl.InitFailed) > 0 || interrupted) {
       Atomics.store(ctl, Ctl.Go, -1);
       Atomics.notify(ctl, Ctl.Go);
@@ -315,8 +329,11 @@ export async function runThreads(job: ThreadJob, limits: RunLimits, reporter: Re
         },
       }).start();
     }
-    if (limits.forcedShutdown !== null) {
-      later(warmupMs + (limits.time + limits.forcedShutdown) * 1000, () => {
+    // sysbench sets alarm((unsigned) (time + shutdown timeout)): the sum wraps at 2^32 seconds,
+    // and 0 sets no alarm (e.g. --time=1 --forced-shutdown=-1)
+    const shutdownAt = limits.forcedShutdown === null ? 0 : (limits.time + limits.forcedShutdown) >>> 0;
+    if (shutdownAt > 0) {
+      later(warmupMs + shutdownAt * 1000, () => {
         log.fatal('The --max-time limit has expired, forcing shutdown...');
         reporter.cumulative(performance.now(), true, true);
         exit(2);
@@ -360,7 +377,7 @@ export async function runThreads(job: ThreadJob, limits: RunLimits, reporter: Re
     if (results === null) {
       // threads still waiting for the server: report what completed, up to the stop; the
       // pool's destruction below ends their workers, which closes their connections
-      for (const t of timers) clearTimeout(t);
+      for (const t of timers) t.cancel();
       const stuck = Math.max(1, Atomics.load(ctl, Ctl.Running));
       log.fatal(`${stuck} thread${stuck === 1 ? ' was' : 's were'} still waiting for the server, which did not answer for ` +
         `${(graceMs / 1000).toFixed(1)} s after the end of the run: their events are abandoned and their connections closed`);
@@ -369,14 +386,14 @@ export async function runThreads(job: ThreadJob, limits: RunLimits, reporter: Re
       return { initFailed: false, error: overflow || crashed !== null, interrupted, abandoned: stuck };
     }
     const end = performance.now();
-    for (const t of timers) clearTimeout(t);
+    for (const t of timers) t.cancel();
     queue?.close();
     const error = overflow || results.some((r) => r.error);
     await reporter.stopped?.();
     if (!error) reporter.cumulative(end, true);
     return { initFailed: false, error, interrupted };
   } finally {
-    for (const t of timers) clearTimeout(t);
+    for (const t of timers) t.cancel();
     if (abandonTimer !== null) clearTimeout(abandonTimer);
     process.off('SIGINT', onSigint);
     ending = true;

@@ -29,6 +29,8 @@ export const enum Ctl {
   Warmup = 10,
   /** the number of threads (set at allocation): the start barrier's target */
   Threads = 11,
+  /** os.exit(code) in a worker thread: 0x100 | code; the main thread then exits with code */
+  ExitCode = 15,
   Size = 16,
 }
 

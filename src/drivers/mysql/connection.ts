@@ -1,5 +1,6 @@
 // A MySQL/MariaDB connection on mysql2: text queries, server-side prepared statements
 // (binary protocol), reconnects, and the dry-run stand-ins.
+import { encodeText, hasEscapedBytes } from '../../format/bytes.js';
 import mysql from 'mysql2';
 import type { DbCallback, DbConnection, DbError, DbResult, DbStatement, PsMode } from '../driver.js';
 import { CountResult, RowsResult } from '../result.js';
@@ -67,16 +68,41 @@ class MysqlStatement implements DbStatement {
   }
 }
 
+/** a cheap first look for escaped bytes; hasEscapedBytes() decides */
+const ANY_ESCAPE = /[\uDC80-\uDCFF]/;
+const CHARSET_BINARY = 63;
+
 export class MysqlConnection implements DbConnection {
   /** counts reconnects: statements prepared before one are prepared again */
   gen = 0;
   constructor(public raw: any, private readonly config: object, private readonly psMode: PsMode) {}
 
   query(sql: string, cb: DbCallback<DbResult>): void {
+    if (ANY_ESCAPE.test(sql) && hasEscapedBytes(sql)) return this.queryBytes(encodeText(sql), cb);
     this.raw.query({ sql, rowsAsArray: true }, (err: Mysql2Error | null, res: unknown, fields: unknown) => {
       if (err) return cb(toDbError(err), null);
       cb(null, toResult(res, fields));
     });
+  }
+
+  /**
+   * A statement holding bytes that are not UTF-8 (format/bytes.ts escapes), sent as they are, as
+   * libmysqlclient does: mysql2 encodes the text with the connection's character set when the
+   * command starts (at once: a sysbench connection runs one statement at a time), so for this
+   * statement the set is 'binary' and the text one char per byte. The server is not told.
+   */
+  private queryBytes(bytes: Buffer, cb: DbCallback<DbResult>): void {
+    const config = this.raw.config;
+    const saved = config.charsetNumber;
+    config.charsetNumber = CHARSET_BINARY;
+    try {
+      this.raw.query({ sql: bytes.toString('latin1'), rowsAsArray: true }, (err: Mysql2Error | null, res: unknown, fields: unknown) => {
+        if (err) return cb(toDbError(err), null);
+        cb(null, toResult(res, fields));
+      });
+    } finally {
+      config.charsetNumber = saved;
+    }
   }
 
   prepare(sql: string, cb: DbCallback<DbStatement>): void {

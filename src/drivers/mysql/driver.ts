@@ -83,7 +83,8 @@ export class MysqlDriver implements DbDriver {
       const port = ports[k % ports.length];
       // like libmysqlclient, "localhost" means the local socket
       if (host === 'localhost' && existsSync(DEFAULT_SOCKET)) target = { socketPath: DEFAULT_SOCKET };
-      else target = { host, port };
+      // libmysqlclient: port 0 means 3306, and it keeps the low 16 bits (--mysql-port=99999)
+      else target = { host, port: !port ? 3306 : port & 0xffff };
       where = `host '${host}', port ${port}`;
     }
     const config: Record<string, unknown> = {
@@ -105,7 +106,13 @@ export class MysqlDriver implements DbDriver {
     const tls = this.tls();
     if (typeof tls === 'string') return cb({ lines: [`unable to connect to MySQL server on ${where}, aborting...`, tls] }, null);
     if (tls) config.ssl = tls;
-    const raw = mysql.createConnection(config as any);
+    let raw: ReturnType<typeof mysql.createConnection>;
+    try {
+      raw = mysql.createConnection(config as any);
+    } catch (e) {
+      // a setting the client library refuses before any connection attempt
+      return cb({ lines: [`unable to connect to MySQL server on ${where}, aborting...`, `error 2000: ${(e as Error).message}`] }, null);
+    }
     const stage = connectStage(raw);
     raw.connect((err: Mysql2Error | null) => {
       if (err) {

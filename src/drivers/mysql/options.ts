@@ -30,7 +30,8 @@ export const MYSQL: DriverSurface<'mysql', MysqlOptions> = {
     ports: reg.getList('mysql-port').map((p) => parseInt(p, 10)),
     sockets: reg.getList('mysql-socket'),
     user: reg.getString('mysql-user') ?? '',
-    password: reg.getString('mysql-password') ?? '',
+    // as libmysqlclient: no password given (sysbench passes '' as none) -> $MYSQL_PWD
+    password: reg.getString('mysql-password') || process.env.MYSQL_PWD || '',
     db: reg.getString('mysql-db') ?? '',
     ssl: sslMode(reg.getString('mysql-ssl')),
     sslCipher: reg.getString('mysql-ssl-cipher') ?? '',
