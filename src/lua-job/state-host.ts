@@ -63,6 +63,7 @@ export class StateHost implements LuaHost {
     this.command = o.script.command;
     this.ctl = o.shared.ctl;
     this.stats = new ThreadStats(o);
+    this.stats.onLimit = (time) => o.log.info(time ? 'Time limit exceeded, exiting...' : 'Event limit exceeded, exiting...');
   }
 
   get sharedCtl(): Int32Array { return this.ctl; }

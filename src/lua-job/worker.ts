@@ -15,7 +15,7 @@ import type { LuaWorkerTask } from './task.js';
 function makeStates(task: LuaWorkerTask): ScriptState[] {
   const shared = views(task.shared);
   const out = tickBatchedWriter(stdoutWriter);
-  const log = new Logger(task.verbosity, out);
+  const log = new Logger(task.verbosity, out, task.shared.log);
   const unique = task.unique;
   const queue = task.shared.queue ? new RateQueue(task.shared.queue) : null;
   return task.tids.map((tid, i) => {
@@ -45,11 +45,16 @@ async function runMode(task: LuaWorkerTask): Promise<WorkerResult> {
   const states: ScriptState[] = [];
   for (const t of makeStates(task)) {
     states.push(t);
+    const { log, tid } = t.host;
+    log.debug(`Worker thread (#${tid}) started`);
     let ok = await step((d) => t.load(d));
     if (ok) {
       t.exportOptions();
       ok = await step((d) => t.call('thread_init', true, d));
     }
+    log.debug(ok ? `Worker thread (#${tid}) initialized` : `Worker thread (#${tid}) failed to initialize!`);
+    // let the batched writer write what this thread printed before the main thread goes on
+    await Promise.resolve();
     initDone(ctl, ok);
   }
   // the start barrier: nobody runs events before every thread is initialised
