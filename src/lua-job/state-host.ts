@@ -74,7 +74,9 @@ export class StateHost implements LuaHost {
   createDriver(name: string | null): DbDriver | string {
     const ctl = this.ctl;
     Atomics.store(ctl, Ctl.DbUsed, 1);
-    return createDriver(name, this.o.driver, this.log, () => Atomics.add(ctl, Ctl.ConnIndex, 1));
+    const drv = createDriver(name, this.o.driver, this.log, () => Atomics.add(ctl, Ctl.ConnIndex, 1));
+    if (typeof drv !== 'string' && drv.release) this.atExit(() => drv.release!());
+    return drv;
   }
 
   countInc(counter: SbCounter): void {

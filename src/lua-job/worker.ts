@@ -33,11 +33,17 @@ function makeStates(task: LuaWorkerTask): ScriptState[] {
 const step = (f: (done: (ok: boolean) => void) => void): Promise<boolean> => new Promise((resolve) => f(resolve));
 
 async function runThread(t: ScriptState, ctl: Int32Array): Promise<boolean> {
-  let ok = await step((d) => t.runEvents(d));
-  if (ok) ok = await step((d) => t.call('thread_done', true, d));
+  const ok = await step((d) => t.runEvents(d));
+  if (!ok) {
+    // sysbench neither calls thread_done nor closes the state of a failed thread (no
+    // finalizers run, its connections end with the process)
+    threadFinished(ctl);
+    return false;
+  }
+  const done = await step((d) => t.call('thread_done', true, d));
   await new Promise<void>((r) => t.close(r));
   threadFinished(ctl);
-  return ok;
+  return done;
 }
 
 async function runMode(task: LuaWorkerTask): Promise<WorkerResult> {
