@@ -15,6 +15,7 @@ import { hideBin } from 'yargs/helpers';
 import mysql from 'mysql2/promise';
 import { describeTarget, targetConnection, targetSysbenchArgs } from '../dist/server/connection.js';
 import { discoverServer } from '../dist/server/discover.js';
+import { maskArgv } from '../dist/options/secrets.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const ALL_ROWS = ['ps1', 'ps16', 'ps64', 'rw16', 'ro16', 'dry', 'startup', 'rss1024', 'rss4096', 'prepare', 'pg16'];
@@ -85,7 +86,7 @@ function run(bin, args, marker = null) {
     p.on('close', (code) => {
       const wall = Number(process.hrtime.bigint() - t0) / 1e9;
       const m = /@@TIME ([\d.]+) ([\d.]+) (\d+)/.exec(err);
-      if (code !== 0 || !m) return reject(new Error(`${bin} ${args.join(' ')} failed (exit ${code}):\n${out}\n${err}`));
+      if (code !== 0 || !m) return reject(new Error(`${bin} ${maskArgv(args).join(' ')} failed (exit ${code}):\n${out}\n${err}`));
       resolve({ out, cpu: Number(m[1]) + Number(m[2]), rssKb: Number(m[3]), wall, markerAt });
     });
   });
@@ -108,7 +109,7 @@ async function paired(measure) {
 
 function sh(cmd, args) {
   const r = spawnSync(cmd, args, { encoding: 'utf8', maxBuffer: 64 << 20 });
-  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed:\n${r.stdout}\n${r.stderr}`);
+  if (r.status !== 0) throw new Error(`${cmd} ${maskArgv(args).join(' ')} failed:\n${r.stdout}\n${r.stderr}`);
   return r.stdout;
 }
 

@@ -5,6 +5,7 @@
 // starts faster (one file graph instead of hundreds of modules).
 //
 //   bundle/main.js            the CLI (src/cli/main.ts), imported by bin/sysbench
+//   bundle/companion.js       the companion command (src/companion/main.ts), bin/sysbench-ts
 //   bundle/lua-worker.js      worker modules (src/paths.ts finds them next to its own code)
 //   bundle/builtin-worker.js
 //   bundle/worker-entry.cjs   the CommonJS file piscina starts each worker thread with
@@ -15,7 +16,7 @@
 // All in one folder: code that locates files from its own URL (src/paths.ts, piscina) finds
 // them wherever esbuild put it.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -24,8 +25,11 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = join(ROOT, 'bundle');
 
 // ---- fengari must carry our patches: they are part of what we ship ----------------------------
+// (checked where node_modules really is: git refuses paths beyond a symbolic link, and a
+// worktree may link node_modules from another checkout)
+const NM_HOME = existsSync(join(ROOT, 'node_modules')) ? dirname(realpathSync(join(ROOT, 'node_modules'))) : ROOT;
 for (const patch of readdirSync(join(ROOT, 'patches')).filter((f) => f.endsWith('.patch'))) {
-  const r = spawnSync('git', ['apply', '--check', '--reverse', join('patches', patch)], { cwd: ROOT, encoding: 'utf8' });
+  const r = spawnSync('git', ['apply', '--check', '--reverse', join(ROOT, 'patches', patch)], { cwd: NM_HOME, encoding: 'utf8' });
   if (r.error) {
     process.stderr.write(`bundle: cannot check that patches/${patch} is applied (${r.error.message}); bundling anyway\n`);
   } else if (r.status !== 0) {
@@ -41,8 +45,8 @@ const BANNER = [
   "import { dirname as __sbtsDirname } from 'node:path';",
   "import { fileURLToPath as __sbtsFileURLToPath } from 'node:url';",
   'const require = __sbtsCreateRequire(import.meta.url);',
-  'const __filename = __sbtsFileURLToPath(import.meta.url);',
-  'const __dirname = __sbtsDirname(__filename);',
+  'const __sbtsFilename = __sbtsFileURLToPath(import.meta.url);',
+  'const __sbtsDir = __sbtsDirname(__sbtsFilename);',
 ].join('\n');
 
 const common = {
@@ -61,6 +65,7 @@ const esm = await build({
   ...common,
   entryPoints: {
     main: join(ROOT, 'src/cli/main.ts'),
+    companion: join(ROOT, 'src/companion/main.ts'),
     'lua-worker': join(ROOT, 'src/lua-worker.ts'),
     'builtin-worker': join(ROOT, 'src/builtin-worker.ts'),
     worker: join(ROOT, 'node_modules/piscina/dist/worker.js'),
@@ -69,6 +74,9 @@ const esm = await build({
   splitting: true,
   chunkNames: 'chunk-[hash]',
   banner: { js: BANNER },
+  // CommonJS code's free __dirname/__filename: the bundle file's own (ES modules that declare
+  // their own, as yargs does, keep theirs)
+  define: { __dirname: '__sbtsDir', __filename: '__sbtsFilename' },
 });
 const cjs = await build({
   ...common,

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Packs the project (npm pack), installs the tarball globally into a temporary prefix, offline,
-# and runs the installed sysbench from / : --version, cpu run, and oltp_read_write
+# and runs the installed sysbench from / : --version, cpu run (its JSON report merged by the
+# installed sysbench-ts), and oltp_read_write
 # prepare / run / cleanup against the local MariaDB ($MYSQL_SOCKET, default
 # /run/mysqld/mysqld.sock, user root) in a throwaway database. Removes everything it made.
 # Used by .ci/run; runs as any user who can log in to that server as root.
@@ -33,8 +34,14 @@ expect_in() {
 }
 step "sysbench --version"
 expect_in '^sysbench 1\.0\.20$' --version
-step "sysbench cpu --time=1 run"
-expect_in 'events per second:' cpu --time=1 run
+step "sysbench cpu --time=2 --report-interval=1 --json-report=... run"
+expect_in 'events per second:' cpu --time=2 --report-interval=1 "--json-report=$tmp/cpu.json" run
+step "sysbench-ts merge / plot of that report"
+companion=$tmp/prefix/bin/sysbench-ts
+out=$("$companion" merge "$tmp/cpu.json") || { echo "$out"; echo "package-smoke: sysbench-ts merge failed"; exit 1; }
+grep -q 'total number of events:' <<<"$out" || { echo "$out"; echo "package-smoke: sysbench-ts merge: no report"; exit 1; }
+"$companion" plot "$tmp/cpu.json" "--output=$tmp/cpu.svg" >/dev/null
+grep -q '<svg' "$tmp/cpu.svg" || { echo "package-smoke: sysbench-ts plot wrote no SVG"; exit 1; }
 mariadb -uroot --socket="$sock" -e "CREATE DATABASE \`$db\`"
 conn=(--db-driver=mysql "--mysql-socket=$sock" --mysql-user=root "--mysql-db=$db" --tables=2 --table-size=1000)
 step "sysbench oltp_read_write prepare / run / cleanup"

@@ -55,6 +55,7 @@ if (!existsSync(join(ROOT, 'bundle', 'main.js')) || !existsSync(join(ROOT, 'dist
   if (b.status !== 0) process.exit(b.status ?? 1);
 }
 const { describeTarget, targetSysbenchArgs, targetConnection } = await import('../dist/server/connection.js');
+const { maskArgv } = await import('../dist/options/secrets.js');
 const { acquireServer } = await import('../dist/server/acquire.js');
 const mysql = (await import('mysql2/promise')).default;
 
@@ -80,7 +81,7 @@ for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
 }
 
 function runStep(args) {
-  say(`\n$ sysbench ${args.join(' ')}`);
+  say(`\n$ sysbench ${maskArgv(args).join(' ')}`); // --mysql-password=*** shown masked
   return new Promise((resolve) => {
     child = spawn(BIN, args, { stdio: 'inherit' });
     child.on('error', (e) => { warn(`cannot run ${BIN}: ${e.message}`); resolve(1); });

@@ -3,11 +3,14 @@
 import { writeSync } from 'node:fs';
 import { isMainThread } from 'node:worker_threads';
 import { LogTextFilter, SHARED_FILTER_WORDS } from './format/logtext.js';
+import { encodeText } from './format/bytes.js';
 
-export type Writer = (text: string) => void;
+/** Writes text; a buffering writer also has flush(), which writes what it holds at once. */
+export type Writer = ((text: string) => void) & { flush?: () => void };
 
 function writeAll(fd: number, text: string): void {
-  let buf = Buffer.from(text);
+  // bytes a script printed that are not UTF-8 go out as they were (format/bytes.ts)
+  let buf = encodeText(text);
   while (buf.length > 0) {
     try {
       const n = writeSync(fd, buf);
@@ -41,10 +44,12 @@ export function tickBatchedWriter(target: Writer): Writer {
     pending = '';
     target(text);
   };
-  return (text) => {
+  const write: Writer = (text) => {
     if (pending === '') queueMicrotask(flush);
     pending += text;
   };
+  write.flush = () => { if (pending !== '') flush(); };
+  return write;
 }
 
 export const enum LogLevel {

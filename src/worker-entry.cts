@@ -2,6 +2,10 @@
 // trying import(); on Node versions with require(esm) that half-loads an ES module graph and
 // can then fail with "Unexpected status of a module that is imported again after being
 // required". A CommonJS file is always loaded cleanly; it imports the real (ESM) worker.
+// Node's own warnings (deprecations, timer overflows) must never reach the user's output
+process.noDeprecation = true;
+process.removeAllListeners('warning');
+
 type Run = (task: { module: string; task: unknown }) => Promise<unknown>;
 
 const loaded = new Map<string, Promise<{ default: (task: unknown) => Promise<unknown> }>>();

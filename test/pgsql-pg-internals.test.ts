@@ -1,13 +1,15 @@
 // The pgsql driver runs its protocol exchanges on pg internals (src/drivers/pgsql/protocol.ts,
-// connect.ts): pg's Client takes "submittable" objects and hands them every reply message,
-// and its Connection writes protocol messages. package.json pins pg to one exact version;
-// these checks name what changed when another version does not behave the same.
+// connection.ts, connect.ts): pg's Client connects, its Connection writes protocol messages,
+// and once connected the driver takes the 'data' listener of pg's stream over and reads the
+// replies itself. package.json pins pg to one exact version; these checks name what changed
+// when another version does not behave the same.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from './helpers/sysbench.js';
 import { hasPgsql, PG_HOST, PG_PORT, PG_USER } from './helpers/pgsql.js';
+import { decodeDataRow, MessageReader, parseErrorResponse } from '../src/drivers/pgsql/wire.js';
 
 const installed = (JSON.parse(readFileSync(join(ROOT, 'node_modules', 'pg', 'package.json'), 'utf8')) as { version: string }).version;
 const pinned = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }).devDependencies.pg;
@@ -25,57 +27,56 @@ describe('pg internals the pgsql driver relies on', () => {
     expect(typeof client.connection?.stream?.write, 'pg.Client#connection.stream.write (ExecOp writes Bind/Describe/Execute/Sync itself)').toBe('function');
   });
 
-  it("pg.Client hands each reply message to the submittable in flight (its handle* methods)", () => {
-    const proto = pg.Client.prototype as unknown as Record<string, unknown>;
-    const dispatch: [string, string][] = [
-      ['_handleRowDescription', 'handleRowDescription('],
-      ['_handleDataRow', 'handleDataRow('],
-      ['_handleCommandComplete', 'handleCommandComplete('],
-      ['_handleEmptyQuery', 'handleEmptyQuery('],
-      ['_handleErrorMessage', 'handleError('],
-      ['_handleReadyForQuery', 'handleReadyForQuery('],
-      ['_handlePortalSuspended', 'handlePortalSuspended('],
-      ['_handleCopyInResponse', 'handleCopyInResponse('],
-      ['_handleCopyData', 'handleCopyData('],
-    ];
-    const changed = dispatch.filter(([fn, call]) => typeof proto[fn] !== 'function' || !String(proto[fn]).includes(call))
-      .map(([fn, call]) => `Client#${fn} no longer calls ${call.slice(0, -1)}()`);
-    expect(changed).toEqual([]);
-    expect(String(proto._pulseQueryQueue), 'Client#_pulseQueryQueue no longer calls submit(connection)').toContain('.submit(this.connection)');
-    expect(String(proto.query), 'Client#query no longer takes objects with a submit() method').toContain('typeof config.submit');
-  });
-
-  it.skipIf(!hasPgsql)('a submittable sees the replies, ParameterStatus arrives on client.connection, errors carry SQLSTATE and position', async () => {
+  it.skipIf(!hasPgsql)("once connected, pg's parser is the stream's only 'data' listener; replies read without it; ParameterStatus on client.connection; end() still works", async () => {
     const client = new pg.Client({ host: PG_HOST, port: Number(PG_PORT), user: PG_USER, database: 'postgres' });
+    type Conn = { stream: NodeJS.EventEmitter; query(t: string): void; on(e: string, f: (m: { parameterName: string; parameterValue: string }) => void): void };
+    const connection = (client as unknown as { connection: Conn }).connection;
     const status = new Map<string, string>();
-    (client as unknown as { connection: { on(e: string, f: (m: { parameterName: string; parameterValue: string }) => void): void } })
-      .connection.on('parameterStatus', (m) => status.set(m.parameterName, m.parameterValue));
+    connection.on('parameterStatus', (m) => status.set(m.parameterName, m.parameterValue));
     await client.connect();
     try {
       expect(status.get('standard_conforming_strings'), "client.connection's 'parameterStatus' events (quoting depends on standard_conforming_strings)").toMatch(/^(on|off)$/);
-      const events: string[] = [];
-      const run = (text: string): Promise<unknown> => new Promise((resolve) => {
-        const op = {
-          callback: undefined,
-          submit(connection: { query(t: string): void }) { connection.query(text); return null; },
-          handleRowDescription(m: { fields: unknown[] }) { events.push(`rowDescription ${m.fields.length}`); },
-          handleDataRow(m: { fields: unknown[] }) { events.push(`dataRow ${JSON.stringify(m.fields)}`); },
-          handleCommandComplete(m: { text: string }) { events.push(`commandComplete ${m.text}`); },
-          handleEmptyQuery() { events.push('emptyQuery'); },
-          handlePortalSuspended() {},
-          handleCopyInResponse() {},
-          handleCopyData() {},
-          handleError(e: unknown) { resolve(e); },
-          handleReadyForQuery() { resolve(null); },
-        };
-        client.query(op as never);
+      const listeners = connection.stream.listeners('data');
+      expect(listeners.length, "connection.stream has pg's parser as its one 'data' listener (PgConnection replaces it)").toBe(1);
+      expect(String(listeners[0]), "the 'data' listener is pg-protocol's parse()").toContain('parser.parse');
+      connection.stream.removeAllListeners('data');
+      const types: string[] = [];
+      const messages: Buffer[] = [];
+      const reader = new MessageReader((type, buf, start, end) => {
+        types.push(String.fromCharCode(type));
+        messages.push(Buffer.from(buf.subarray(start, end)));
       });
-      expect(await run("SELECT 1, NULL::text, 'x'")).toBe(null);
-      expect(events).toEqual(['rowDescription 3', 'dataRow ["1",null,"x"]', 'commandComplete SELECT 1']);
-      const err = await run('SELECT * FROM no_such_table') as { code?: string; severity?: string; position?: string };
-      expect({ code: err.code, severity: err.severity, position: err.position }, "pg's error fields (code, severity, position)").toEqual({ code: '42P01', severity: 'ERROR', position: '15' });
+      await new Promise<void>((resolve) => {
+        connection.stream.on('data', (chunk: Buffer) => {
+          reader.push(chunk);
+          if (types.at(-1) === 'Z') resolve();
+        });
+        connection.query("SELECT 1, NULL::text, 'x'; SELECT * FROM no_such_table");
+      });
+      expect(types).toEqual(['T', 'D', 'C', 'E', 'Z']);
+      expect(decodeDataRow(messages[1])).toEqual(['1', null, 'x']);
+      expect(messages[2].toString('utf8', 0, messages[2].length - 1)).toBe('SELECT 1');
+      const err = parseErrorResponse(messages[3], 0, messages[3].length);
+      expect({ code: err.code, severity: err.severity, position: err.position, message: err.message }).toEqual(
+        { code: '42P01', severity: 'ERROR', position: '42', message: 'relation "no_such_table" does not exist' });
     } finally {
       await client.end();
+    }
+  });
+
+  it('MessageReader puts messages split over chunks together, byte by byte', () => {
+    const msg = (type: string, body: Buffer): Buffer => {
+      const head = Buffer.alloc(5);
+      head[0] = type.charCodeAt(0);
+      head.writeInt32BE(body.length + 4, 1);
+      return Buffer.concat([head, body]);
+    };
+    const stream = Buffer.concat([msg('T', Buffer.from([0, 1])), msg('D', Buffer.alloc(70000, 7)), msg('Z', Buffer.from('I'))]);
+    for (const step of [1, 3, 5, 4096, stream.length]) {
+      const got: string[] = [];
+      const reader = new MessageReader((type, buf, start, end) => got.push(`${String.fromCharCode(type)}${end - start}:${buf[start]}`));
+      for (let i = 0; i < stream.length; i += step) reader.push(stream.subarray(i, i + step));
+      expect(got, `chunks of ${step} bytes`).toEqual(['T2:0', 'D70000:7', 'Z1:73']);
     }
   });
 });

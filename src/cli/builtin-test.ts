@@ -215,6 +215,7 @@ async function runTest(b: BuiltinInput): Promise<number> {
       eventRng: eventGen ? new SbRng(eventGen, config.rand) : undefined,
     });
     if (outcome.interrupted) return 130;
+    if (outcome.abandoned && !outcome.error) return 2;
     return outcome.error ? 1 : 0;
   } finally {
     if (c.kind === 'fileio') closeTestFiles(c);

@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import type { OptionRegistry } from '../options/registry.js';
+import { maskArgv } from '../options/secrets.js';
 import type { Config } from './settings.js';
 import type { CliIo } from './io.js';
 
@@ -17,7 +18,8 @@ export function jsonReportTarget(reg: OptionRegistry, io: CliIo, config: Config,
       sysbench_version: '1.0.20',
       test,
       test_kind: kind,
-      argv,
+      // secret options masked (--mysql-password=***)
+      argv: maskArgv(argv),
       started_at: new Date().toISOString(),
       // tells two reports of one run apart from two copies of one report
       run_id: randomUUID(),

@@ -1,5 +1,6 @@
 // A Lua test (a script or module): load it in the main state, then prepare / cleanup / help /
 // run / a custom command, with sysbench 1.0.20's dispatch and messages.
+import { getHeapStatistics } from 'node:v8';
 import { callSync, hasFunction } from '../lua/state.js';
 import { makeRandApi } from '../lua/api/rand.js';
 import { onRowsInserted } from '../lua/inserted-rows.js';
@@ -27,6 +28,22 @@ import { shardThreads, shardedOptions } from './shard-plan.js';
 import type { ReportHookName } from '../lua/report-hooks.js';
 
 const done = <T>(f: (cb: (v: T) => void) => void): Promise<T> => new Promise((r) => f(r));
+
+/** The least heap a sysbench thread's Lua state takes (measured: about 0.27 MB with the API). */
+const MIN_STATE_BYTES = 200 * 1024;
+
+/**
+ * Each thread is a Lua state on its worker thread's V8 heap. A count that cannot fit is refused
+ * at once (sysbench itself fails with "Memory allocation failure." or cannot create the threads).
+ */
+function luaThreadsFit(threads: number, workers: number, log: Logger): boolean {
+  const perWorker = Math.ceil(threads / workers);
+  const limit = getHeapStatistics().heap_size_limit;
+  if (perWorker * MIN_STATE_BYTES <= limit) return true;
+  log.fatal(`${threads} threads do not fit in memory: ${perWorker} Lua states on each of ${workers} worker thread(s) `
+    + `need more than a worker's heap (${Math.round(limit / 2 ** 20)} MiB); use fewer --threads`);
+  return false;
+}
 
 export interface LuaTestInput {
   io: CliIo;
@@ -126,6 +143,7 @@ export async function runLuaTest(t: LuaTestInput): Promise<number> {
       case 'custom': {
         const parallel = main.callCmdline('command_parallel', [command]);
         if (parallel.ok && parallel.value && config.limits.threads > 1) {
+          if (!luaThreadsFit(config.limits.threads, workerCount(config.limits.threads, config.limits.workerThreads), log)) return 1;
           return (await runParallelCommand(luaJob('command', command, threadPlan, config.limits), config.limits, log)) ? 0 : 1;
         }
         main.exportOptions();
@@ -164,6 +182,8 @@ async function runScript(
     debug: g.debug, validate: g.validate, randSeed: g.randSeed,
     forcedShutdownAt: g.forceShutdown ? g.maxTime + g.shutdownTimeout : null,
   })) log.notice(m);
+
+  if (!luaThreadsFit(config.limits.threads, workerCount(config.limits.threads, config.limits.workerThreads), log)) return 1;
 
   // the reporting and checkpoint threads have Lua states of their own when hooks need them
   const auxState = async (seed: SeedWords | undefined, hook: ReportHookName): Promise<ScriptState | null> => {
@@ -205,7 +225,10 @@ async function runScript(
     },
   }, log, { eventRng: plan.background.eventGen ? new SbRng(plan.background.eventGen, config.rand, unique) : undefined });
   if (outcome.initFailed) return 1;
-  const ok = await done<boolean>((cb) => main.call('done', false, cb));
+  // a failing done() is reported (FATAL) after the report; sysbench still exits 0
+  await done<boolean>((cb) => main.call('done', false, cb));
   if (outcome.interrupted) return 130;
-  return outcome.error || !ok ? 1 : 0;
+  // events abandoned on a server that stopped answering: as a forced shutdown
+  if (outcome.abandoned && !outcome.error) return 2;
+  return outcome.error ? 1 : 0;
 }

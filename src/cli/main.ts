@@ -9,6 +9,7 @@ import { formatHeader } from '../options/help.js';
 import { OptionError } from '../options/types.js';
 import { RAND_TYPES } from '../rand/sb-rand.js';
 import { processIo, emit, type CliIo } from './io.js';
+export { processArgv } from './process-argv.js';
 
 export async function main(argv: string[], io: CliIo = processIo): Promise<number> {
   const reg = createDefaultRegistry({ readFile: io.readFile });

@@ -1,6 +1,8 @@
-// Where the project's scripts are, seen from dist/companion/.
-import { fileURLToPath } from 'node:url';
+// Where the project's scripts are: under the project root, which is one level above the
+// program folder both in dist/ and in bundle/ (src/paths.ts). An installed package has no
+// scripts/ (the studies are part of a clone only).
+import { join } from 'node:path';
+import { PROJECT_ROOT } from '../paths.js';
 
-export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-export const STUDIES_DIR = fileURLToPath(new URL('../../scripts/studies/', import.meta.url));
-export const PRIVATE_MARIADB_SCRIPT = fileURLToPath(new URL('../../scripts/mariadb-private.mjs', import.meta.url));
+export const ROOT = PROJECT_ROOT;
+export const STUDIES_DIR = join(PROJECT_ROOT, 'scripts', 'studies');

@@ -12,14 +12,21 @@ type Surfaces = (typeof DRIVER_CATALOG)[number];
 export type DriverName = Surfaces['name'];
 
 /** Every driver's options (keyed by driver name), --db-driver and --db-ps-mode. */
-export type DriverConfig = { name: string; psMode: PsMode } & {
+export type DriverConfig = {
+  name: string;
+  psMode: PsMode;
+  /** --db-ps-mode when it is neither auto nor disable: creating a driver fails, as sysbench's db_init() */
+  invalidPsMode?: string;
+} & {
   [S in Surfaces as S['name']]: ReturnType<S['readConfig']>;
 };
 
 export function readDriverConfig(reg: OptionRegistry): DriverConfig {
+  const psMode = reg.getString('db-ps-mode') ?? '(null)';
   return {
     name: reg.getString('db-driver') ?? 'mysql',
-    psMode: reg.getString('db-ps-mode') === 'disable' ? 'disable' : 'auto',
+    psMode: psMode === 'disable' ? 'disable' : 'auto',
+    ...(psMode === 'auto' || psMode === 'disable' ? {} : { invalidPsMode: psMode }),
     mysql: MYSQL.readConfig(reg),
     pgsql: PGSQL.readConfig(reg),
   };

@@ -18,6 +18,7 @@ function isDriverName(name: string): name is DriverName {
 }
 
 export function createDriver(requested: string | null, cfg: DriverConfig, log: Logger, nextConnectionIndex: () => number): DbDriver | string {
+  if (cfg.invalidPsMode !== undefined) return `Invalid value for db-ps-mode: ${cfg.invalidPsMode}`;
   const name = requested ?? cfg.name;
   if (!isDriverName(name)) return `invalid database driver name: '${name}'`;
   const ctx: DriverContext = { log, psMode: cfg.psMode, nextConnectionIndex };

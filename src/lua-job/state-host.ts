@@ -1,4 +1,5 @@
 // The LuaHost of one Lua state: counters, limits and timing of one sysbench thread.
+import { isMainThread } from 'node:worker_threads';
 import type { Logger, Writer } from '../output.js';
 import type { DbDriver } from '../drivers/driver.js';
 import { createDriver, type DriverConfig } from '../drivers/index.js';
@@ -91,6 +92,10 @@ export class StateHost implements LuaHost {
     this.stats.stop();
   }
 
+  stopping(): boolean {
+    return Atomics.load(this.ctl, Ctl.Stop) !== 0;
+  }
+
   setTestArgs(defs: ScriptOptionDef[]): boolean {
     this.testArgs = defs;
     return true;
@@ -99,6 +104,15 @@ export class StateHost implements LuaHost {
   printTestOptions(): void { this.onPrintTestOptions(); }
 
   atExit(run: () => void): void { this.exitHooks.push(run); }
+
+  exit(code: number): void {
+    this.out.flush?.();
+    if (!isMainThread) {
+      // a worker thread cannot end the process: the runner does when this worker stops
+      Atomics.store(this.ctl, Ctl.ExitCode, 0x100 | code);
+    }
+    process.exit(code);
+  }
 
   runExitHooks(): void {
     for (const h of this.exitHooks.splice(0)) h();

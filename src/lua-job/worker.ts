@@ -1,5 +1,6 @@
 // Piscina worker of a Lua script: hosts several sysbench threads, each a Lua state driven as a
 // coroutine.
+import { getHeapStatistics } from 'node:v8';
 import { Logger, stdoutWriter, tickBatchedWriter } from '../output.js';
 import { SbRng } from '../rand/sb-rand.js';
 import { makeRandApi } from '../lua/api/rand.js';
@@ -12,6 +13,19 @@ import { ScriptState } from './script-state.js';
 import { StateHost } from './state-host.js';
 import type { LuaWorkerTask } from './task.js';
 
+/**
+ * Each sysbench thread is a Lua state on this worker's heap: when they do not fit, fail at once
+ * with a clear message rather than let V8 collect garbage for minutes near its limit.
+ */
+function assertHeapRoom(made: number, wanted: number): void {
+  if (made % 16 !== 0) return;
+  const h = getHeapStatistics();
+  if (h.used_heap_size > 0.85 * h.heap_size_limit) {
+    throw new Error(`out of memory: ${wanted} threads on this worker thread do not fit in its heap `
+      + `(${Math.round(h.heap_size_limit / 2 ** 20)} MiB; ${made} fitted): use fewer --threads`);
+  }
+}
+
 function makeStates(task: LuaWorkerTask): ScriptState[] {
   const shared = views(task.shared);
   const out = tickBatchedWriter(stdoutWriter);
@@ -19,6 +33,7 @@ function makeStates(task: LuaWorkerTask): ScriptState[] {
   const unique = task.unique;
   const queue = task.shared.queue ? new RateQueue(task.shared.queue) : null;
   return task.tids.map((tid, i) => {
+    assertHeapRoom(i, task.tids.length);
     const host = new StateHost({
       tid: tid + (task.firstThreadId ?? 0), slot: tid, histRegion: task.worker, script: task.script, shared,
       driver: task.driver, maxEvents: task.maxEvents, percentile: task.percentile, out, log,
@@ -40,17 +55,19 @@ async function runThread(t: ScriptState, ctl: Int32Array): Promise<boolean> {
     threadFinished(ctl);
     return false;
   }
-  const done = await step((d) => t.call('thread_done', true, d));
+  // a failing thread_done is reported (FATAL) but, as in sysbench, does not fail the run
+  await step((d) => t.call('thread_done', true, d));
   await new Promise<void>((r) => t.close(r));
   threadFinished(ctl);
-  return done;
+  return true;
 }
 
 async function runMode(task: LuaWorkerTask): Promise<WorkerResult> {
   const ctl = new Int32Array(task.shared.ctl);
-  const states: ScriptState[] = [];
-  for (const t of makeStates(task)) {
-    states.push(t);
+  const states = makeStates(task);
+  // every thread of this worker initialises at once, as sysbench's threads do: thread_init
+  // usually connects, and connections behind a slow network must not wait for each other
+  await Promise.all(states.map(async (t) => {
     const { log, tid } = t.host;
     log.debug(`Worker thread (#${tid}) started`);
     let ok = await step((d) => t.load(d));
@@ -59,17 +76,28 @@ async function runMode(task: LuaWorkerTask): Promise<WorkerResult> {
       ok = await step((d) => t.call('thread_init', true, d));
     }
     log.debug(ok ? `Worker thread (#${tid}) initialized` : `Worker thread (#${tid}) failed to initialize!`);
-    // let the batched writer write what this thread printed before the main thread goes on
-    await Promise.resolve();
+    // what this thread printed is out before the main thread goes on
+    log.out.flush?.();
     initDone(ctl, ok);
-  }
+  }));
   // the start barrier: nobody runs events before every thread is initialised
   if (!(await awaitGo(ctl))) {
     await Promise.all(states.map((t) => new Promise<void>((r) => t.close(r))));
     return { error: true };
   }
+  crashHookForTests(task.worker);
   const results = await Promise.all(states.map((t) => runThread(t, ctl)));
   return { error: results.includes(false) };
+}
+
+/**
+ * For the reliability tests only: SYSBENCH_TS_TEST_WORKER_CRASH_MS=N makes worker 0 die N ms
+ * after the threads start (an uncaught exception), as a worker hit by a bug would.
+ */
+function crashHookForTests(worker: number): void {
+  const ms = Number(process.env.SYSBENCH_TS_TEST_WORKER_CRASH_MS);
+  if (worker !== 0 || !(ms > 0)) return;
+  setTimeout(() => { throw new Error('simulated crash (SYSBENCH_TS_TEST_WORKER_CRASH_MS)'); }, ms);
 }
 
 async function commandMode(task: LuaWorkerTask): Promise<WorkerResult> {

@@ -110,6 +110,12 @@ export class EventLoop {
       this.done(errorText(co));
       return false;
     }
+    // the run is over (--time, Ctrl-C): an event that failed with an ignorable error is not
+    // started again (sysbench would retry it until it succeeds, after a lost server forever)
+    if (this.host.stopping?.() === true) {
+      this.done(null);
+      return false;
+    }
     this.restart(co);
     return false;
   }

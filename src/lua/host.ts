@@ -38,8 +38,12 @@ export interface LuaHost {
    */
   eventStart(): boolean | ((cb: (err: unknown, more: unknown) => void) => void);
   eventStop(): void;
+  /** the run is ending (--time expired, Ctrl-C): waits such as reconnect retries give up */
+  stopping?(): boolean;
   /** main state only: the options a script declares */
   setTestArgs(defs: ScriptOptionDef[]): boolean;
   printTestOptions(): void;
   atExit(run: () => void): void;
+  /** os.exit(code): ends the whole program at once with `code` (output written so far kept) */
+  exit(code: number): void;
 }

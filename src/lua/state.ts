@@ -6,6 +6,7 @@ import { lua, lauxlib, lualib, toLuaString, type LuaState, type LuaNative } from
 import { LuaExec, errorText } from './exec.js';
 import { loadCached, loadFileCached } from './chunk-cache.js';
 import type { LuaHost } from './host.js';
+import { stringToBytes } from './strings.js';
 import { coreNatives } from './api/core.js';
 import { bitNatives } from './api/bit.js';
 import { registerSql } from './api/sql/index.js';
@@ -86,6 +87,25 @@ function runInternal(L: LuaState, name: string): void {
   }
 }
 
+function nativeError(L: LuaState): number {
+  const e = lua.lua_touserdata(L, -1) as { message?: unknown } | null;
+  const msg = e && typeof e.message === 'string' ? e.message : String(e);
+  lua.lua_pushstring(L, toLuaString(`sysbench-ts: ${msg}`));
+  return 1;
+}
+
+/** os.exit([code]) ends the whole program with `code` (true: 0, false: 1), as in sysbench. */
+function installOsExit(L: LuaState, host: LuaHost): void {
+  lua.lua_getglobal(L, toLuaString('os'));
+  lua.lua_pushcfunction(L, (L: LuaState) => {
+    const code = lua.lua_isboolean(L, 1) ? (lua.lua_toboolean(L, 1) ? 0 : 1) : lauxlib.luaL_optinteger(L, 1, 0);
+    host.exit(Number(code) & 0xff);
+    return 0;
+  });
+  lua.lua_setfield(L, -2, toLuaString('exit'));
+  lua.lua_pop(L, 1);
+}
+
 export interface SysbenchState {
   L: LuaState;
   exec: LuaExec;
@@ -95,6 +115,10 @@ export interface SysbenchState {
 export function newSysbenchState(host: LuaHost, rand: RandApi): SysbenchState {
   const L = lauxlib.luaL_newstate();
   lualib.luaL_openlibs(L);
+  // a JS exception inside a native becomes a Lua error that says what went wrong (fengari's
+  // default leaves a value sysbench prints as "(not a string)")
+  lua.lua_atnativeerror(L, nativeError);
+  installOsExit(L, host);
   const exec = new LuaExec(L);
 
   lua.lua_getglobal(L, toLuaString('package'));
@@ -133,7 +157,7 @@ export function newSysbenchState(host: LuaHost, rand: RandApi): SysbenchState {
   lua.lua_setfield(L, -2, toLuaString('version_string'));
   lua.lua_createtable(L, 0, 4);
   lua.lua_createtable(L, host.argv.length, 1);
-  host.argv.forEach((a, i) => { lua.lua_pushstring(L, toLuaString(a)); lua.lua_rawseti(L, -2, i); });
+  host.argv.forEach((a, i) => { lua.lua_pushstring(L, stringToBytes(a)); lua.lua_rawseti(L, -2, i); });
   lua.lua_setfield(L, -2, toLuaString('argv'));
   if (host.command !== null) {
     lua.lua_pushstring(L, toLuaString(host.command));

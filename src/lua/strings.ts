@@ -1,6 +1,7 @@
 // Lua strings are byte arrays in fengari. These conversions sit on hot paths, so ASCII
 // (by far the common case in SQL) takes a fast route.
 import { lua, lauxlib, type LuaState } from './fengari.js';
+import { decodeBytes, encodeText } from '../format/bytes.js';
 
 /** The bytes of argument `i` (a string, or a number converted as Lua does); raises if neither. */
 export function luaBytes(L: LuaState, i: number): Uint8Array {
@@ -14,7 +15,8 @@ export function bytesToString(b: Uint8Array): string {
     while (i < n && b[i] < 128) i++;
     if (i === n) return String.fromCharCode.apply(null, b as unknown as number[]);
   }
-  return Buffer.from(b.buffer, b.byteOffset, n).toString('utf8');
+  // not valid UTF-8: the other bytes survive as escapes (format/bytes.ts)
+  return decodeBytes(b);
 }
 
 export function stringToBytes(s: string): Uint8Array {
@@ -22,7 +24,7 @@ export function stringToBytes(s: string): Uint8Array {
   const out = new Uint8Array(n);
   for (let i = 0; i < n; i++) {
     const c = s.charCodeAt(i);
-    if (c >= 128) return new Uint8Array(Buffer.from(s, 'utf8'));
+    if (c >= 128) return new Uint8Array(encodeText(s));
     out[i] = c;
   }
   return out;

@@ -1,6 +1,7 @@
 // Reading a --json-report document back: the exact figures `sysbench-ts merge` and
 // `sysbench-ts plot` work from, checked field by field so that a foreign or truncated file
 // gets a clear message rather than NaNs in a report.
+import { maskArgv } from '../options/secrets.js';
 import { readFileSync } from 'node:fs';
 import type { CounterValues } from '../stats/counters.js';
 import { JSON_REPORT_SCHEMA } from '../report/json-report.js';
@@ -141,7 +142,8 @@ export function parseReport(doc: unknown, file: string): RunReport {
     test: String(field(doc, 'test', file)),
     testKind: testKind === 'builtin' ? 'builtin' : 'lua',
     dbUsed: field(doc, 'db_used', file) === true,
-    argv: Array.isArray(argv) ? argv.map(String) : [],
+    // a report written by an older version may hold a password: never echo it
+    argv: Array.isArray(argv) ? maskArgv(argv.map(String)) : [],
     shard: shard && Number.isInteger(shard.index) && Number.isInteger(shard.count) ? { index: shard.index, count: shard.count } : null,
     threads: num(doc, 'options.threads', file),
     percentile: num(doc, 'options.percentile', file),

@@ -26,6 +26,7 @@
 // --test=, --config-file vs the options around it, last value wins), treats "--" as an
 // option named "" (-> "invalid option: --"), never takes the next word as a value, and has
 // no negation/camel-case/number coercion; a per-word loop reproduces it exactly.
+import { maskArg } from './secrets.js';
 import {
   DB_OPTIONS,
   DRIVER_DEFS,
@@ -154,7 +155,7 @@ export function parseTestArguments(
     const arg = remaining[i];
     if (arg === null || !arg.startsWith('--')) continue;
     if (!parseOptionWord(reg, arg.slice(2), testDefs === null, messages)) {
-      return { messages, error: new OptionError(plainMessage('stderr', `invalid option: ${arg}\n`)) };
+      return { messages, error: new OptionError(plainMessage('stderr', `invalid option: ${maskArg(arg)}\n`)) };
     }
     remaining[i] = null;
   }

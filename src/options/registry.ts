@@ -42,6 +42,8 @@ export interface OptionRecord {
   validate: OptionValidator | null;
   /** registered from a definition set (as opposed to created by a stray value) */
   declared: boolean;
+  /** a bool option's extra words (OptionDef.boolWords) */
+  boolWords?: readonly string[];
 }
 
 /** Value of an option as exported to Lua (sysbench.opt / legacy globals). */
@@ -160,7 +162,12 @@ export class OptionRegistry {
     switch (code) {
       case ArgType.BOOL: {
         const on = parseSbBool(value);
-        if (on === null) return null;
+        if (on === null) {
+          const word = value === null ? undefined : rec.boolWords?.find((w) => w.toLowerCase() === value.toLowerCase());
+          if (word === undefined) return null;
+          rec.values.push(word);
+          return rec;
+        }
         if (on) rec.values.push('on');
         return rec;
       }
@@ -196,6 +203,7 @@ export class OptionRegistry {
       if (rec === null) return false;
       rec.validate = validator;
       rec.declared = true;
+      if (def.boolWords) rec.boolWords = def.boolWords;
     }
     return true;
   }

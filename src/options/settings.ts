@@ -13,7 +13,8 @@
 // with "WARNING: --num-threads is deprecated, use --threads instead" etc. --test is handled
 // by the parser (its warning goes to stderr).
 import type { OptionRegistry } from './registry.js';
-import { OptionError, logMessage, type Message } from './types.js';
+import { totalmem } from 'node:os';
+import { OptionError, logMessage, plainMessage, type Message } from './types.js';
 import { strtol10 } from './values.js';
 
 export const MAX_CHECKPOINTS = 256;
@@ -104,7 +105,14 @@ export type SettingsResult =
 export interface SettingsOptions {
   /** --rand-type values accepted (1.0.20: uniform, gaussian, special, pareto) */
   randTypes?: readonly string[];
+  /** the machine's memory in bytes (default: os.totalmem()) */
+  totalMemory?: number;
 }
+
+/** The least memory a thread of ours takes (shared counters, seeds, a coroutine), in bytes. */
+export const MIN_THREAD_BYTES = 1024;
+
+const gib = (bytes: number): string => (bytes / 2 ** 30).toFixed(1);
 
 const DEFAULT_RAND_TYPES = ['uniform', 'gaussian', 'special', 'pareto'];
 
@@ -141,6 +149,8 @@ export function resolveGeneralSettings(reg: OptionRegistry, opts: SettingsOption
     const m = applyDeprecatedAlias(reg, aTime);
     if (m.warning) messages.push(m.warning);
     const maxTime = m.value;
+    // sysbench takes a negative --time as ~584 years (and hangs without --events): refuse it
+    if (maxTime < 0) return fatal(`Invalid value for --time: ${maxTime} (0 means no time limit)`);
     const maxTimeNs = BigInt.asUintN(64, BigInt.asUintN(64, BigInt(maxTime)) * 1000000000n);
 
     if (maxEvents === 0n && maxTimeNs === 0n) {
@@ -169,6 +179,16 @@ export function resolveGeneralSettings(reg: OptionRegistry, opts: SettingsOption
 
     const threadStackSize = Number(BigInt.asIntN(32, reg.getSizeBig('thread-stack-size')));
     if (threadStackSize <= 0) return fatal(`Invalid value for thread-stack-size: ${threadStackSize}.\n`);
+    // sb_thread_init() allocates the threads' array; sysbench fails there for --threads=-1
+    const memory = opts.totalMemory ?? totalmem();
+    if (threads * MIN_THREAD_BYTES > memory) {
+      return {
+        ok: false,
+        messages,
+        error: new OptionError(plainMessage('stdout', `FATAL: Memory allocation failure.\n\n`
+          + `FATAL: ${threads} threads do not fit in this machine's memory (${gib(memory)} GiB)\n`)),
+      };
+    }
 
     const debug = reg.getFlag('debug');
     if (debug) {

@@ -57,6 +57,11 @@ export interface OptionDef {
   /** default exactly as sysbench stores it (text), or null for none (no "[...]" in help) */
   readonly default: string | null;
   readonly validate?: OptionValidator;
+  /**
+   * bool options only: words (compared without case) accepted besides on/off and stored as the
+   * value, which then reads as on (--mysql-ssl=REQUIRED, sysbench 1.1's SSL modes)
+   */
+  readonly boolWords?: readonly string[];
 }
 
 /** Which stream a piece of output goes to. */

@@ -19,15 +19,17 @@ export interface RunModeInput {
 export function formatRunMode(m: RunModeInput): LogMessages {
   const msgs: LogMessages = ['Running the test with following options:', `Number of threads: ${m.threads}`];
   if ((m.warmup ?? 0) > 0) msgs.push(`Warmup time: ${m.warmup}s`);
-  if (m.rate > 0) msgs.push(`Target transaction rate: ${m.rate}/sec`);
-  if (m.reportInterval > 0) msgs.push(`Report intermediate results every ${m.reportInterval} second(s)`);
+  // the values are unsigned; sysbench prints these two with %d (--report-interval=-1: "every -1")
+  if (m.rate > 0) msgs.push(`Target transaction rate: ${m.rate | 0}/sec`);
+  if (m.reportInterval > 0) msgs.push(`Report intermediate results every ${m.reportInterval | 0} second(s)`);
   if (m.checkpoints.length > 0) msgs.push(`Report checkpoint(s) at ${m.checkpoints.join(', ')} seconds`);
   if (m.debug) msgs.push('Debug mode enabled.\n');
   if (m.validate) msgs.push('Validation checks: on.\n');
   msgs.push(m.randSeed !== 0
     ? `Initializing random number generator from seed (${m.randSeed}).\n`
     : 'Initializing random number generator from current time\n');
-  if (m.forcedShutdownAt !== null) msgs.push(`Forcing shutdown in ${m.forcedShutdownAt} seconds`);
+  // (unsigned) (time + timeout): wraps at 2^32 (--time=1 --forced-shutdown=-1: "in 0 seconds")
+  if (m.forcedShutdownAt !== null) msgs.push(`Forcing shutdown in ${m.forcedShutdownAt >>> 0} seconds`);
   msgs.push('');
   return msgs;
 }

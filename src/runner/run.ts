@@ -6,10 +6,11 @@ import { performance } from 'node:perf_hooks';
 import { Piscina } from 'piscina';
 import type { Logger } from '../output.js';
 import type { SbRng } from '../rand/sb-rand.js';
-import { allocShared, views, Ctl, type SharedBuffers } from './shared-memory.js';
+import { allocShared, views, Ctl, Stat, type SharedBuffers } from './shared-memory.js';
 import { WORKER_ENTRY } from '../paths.js';
 import { Collector } from './collector.js';
 import { absNow, EventGenerator, RateQueue } from './rate.js';
+import { setLongTimeout, type LongTimer } from './long-timer.js';
 import type { WorkerResult } from './protocol.js';
 
 export interface RunLimits {
@@ -99,21 +100,47 @@ export async function runParallelCommand(job: ThreadJob, limits: RunLimits, log:
   shared.log = log.share();
   const pool = makePool(workers);
   try {
-    const results = await Promise.all(tasksFor(job, limits.threads, workers, shared).map((t) => pool.run(t) as Promise<WorkerResult>));
+    const ctl = views(shared).ctl;
+    const results = await Promise.all(tasksFor(job, limits.threads, workers, shared).map((t) =>
+      (pool.run(t) as Promise<WorkerResult>).catch((e: unknown) => {
+        exitRequested(ctl, (code) => process.exit(code));
+        throw e;
+      })));
     return !results.some((r) => r.error);
   } finally {
     await pool.destroy();
   }
 }
 
+/** A script called os.exit(code) on a worker thread (which then stopped): the program ends with code. */
+function exitRequested(ctl: Int32Array, exit: (code: number) => void): void {
+  const word = Atomics.load(ctl, Ctl.ExitCode);
+  if (word !== 0) exit(word & 0xff);
+}
+
 export interface RunOutcome {
   /** thread initialisation failed: nothing ran */
   initFailed: boolean;
-  /** a thread failed while running, or the --rate queue overflowed */
+  /** a thread failed while running, a worker died, or the --rate queue overflowed */
   error: boolean;
   /** stopped by SIGINT (Ctrl-C) */
   interrupted: boolean;
+  /**
+   * threads still in an event (waiting for a server that stopped answering) when the run had
+   * to end: they were abandoned and their connections closed; the report has what completed
+   */
+  abandoned?: number;
 }
+
+/**
+ * After --time, how long the server may stay silent (no statement of any thread completing)
+ * before the events still running are abandoned.
+ */
+export const ABANDON_AFTER_TIME_MS = 1000;
+/** After Ctrl-C, the same: a stuck run ends within a second. */
+export const ABANDON_AFTER_SIGINT_MS = 500;
+/** After --time, threads past their last event (in thread_done) get this much more. */
+const THREAD_DONE_GRACE_MS = 10_000;
 
 export interface RunExtras {
   /** the --rate event generator's random generator (sysbench's eventgen thread) */
@@ -132,19 +159,69 @@ export async function runThreads(job: ThreadJob, limits: RunLimits, reporter: Re
   const v = views(shared);
   const ctl = v.ctl;
   const pool = makePool(workers);
-  const timers: NodeJS.Timeout[] = [];
-  const later = (ms: number, f: () => void): void => { timers.push(setTimeout(f, ms)); };
+  const timers: LongTimer[] = [];
+  // any delay sysbench accepts (up to 2^32 s and more): setLongTimeout chains Node's timers
+  const later = (ms: number, f: () => void): void => { timers.push(setLongTimeout(ms, f)); };
   let overflow = false;
   let interrupted = false;
-  const stopAll = (): void => {
+  let started = false;
+  let ending = false;
+  // once the threads are told to stop, those still in an event get a grace period; then the
+  // run ends without them (abandon() resolves the race below)
+  let stoppedAt: number | null = null;
+  let abandonTimer: NodeJS.Timeout | null = null;
+  let abandonAt = Infinity;
+  let abandon: (v: null) => void = () => {};
+  const abandoned = new Promise<null>((resolve) => { abandon = resolve; });
+  let inEvents: () => number = () => 1;
+  // statements and events completed by every thread so far: a slow server still answers
+  const progress = (): number => {
+    let n = 0;
+    for (let t = 0; t <= limits.threads; t++) {
+      for (let c = 0; c <= Stat.Events; c++) n += v.stats[t * Stat.Stride + c];
+    }
+    return n;
+  };
+  let graceMs = 0;
+  const armAbandon = (ms: number, patient = false): void => {
+    if (performance.now() + ms >= abandonAt) return;
+    if (abandonTimer !== null) clearTimeout(abandonTimer);
+    abandonAt = performance.now() + ms;
+    graceMs = ms;
+    let seen = progress();
+    let extended = false;
+    const check = (): void => {
+      if (patient) {
+        // after --time, threads the server still answers (slowly) are waited for, as are
+        // threads past their events (in thread_done), for a while
+        const now = progress();
+        const wait = now !== seen ? ms : inEvents() === 0 && !extended ? THREAD_DONE_GRACE_MS : 0;
+        seen = now;
+        if (wait > 0) {
+          if (wait === THREAD_DONE_GRACE_MS) extended = true;
+          abandonAt = performance.now() + wait;
+          abandonTimer = setTimeout(check, wait);
+          return;
+        }
+      }
+      abandon(null);
+    };
+    abandonTimer = setTimeout(check, ms);
+  };
+  const stopAll = (graceMs: number | null = ABANDON_AFTER_TIME_MS): void => {
+    stoppedAt ??= performance.now();
     Atomics.store(ctl, Ctl.Stop, 1);
+    Atomics.notify(ctl, Ctl.Stop);
     queue?.close();
+    if (graceMs !== null && started) armAbandon(graceMs, graceMs === ABANDON_AFTER_TIME_MS);
   };
   const onSigint = (): void => {
     if (interrupted) exit(130); // a second Ctrl-C does not wait any more
     interrupted = true;
     log.alert('interrupted: stopping the threads (Ctrl-C again to exit now)');
-    stopAll();
+    stopAll(ABANDON_AFTER_SIGINT_MS);
+    // threads still connecting (a server that does not answer) are not waited for either
+    if (!started) abandonTimer = setTimeout(() => exit(130), ABANDON_AFTER_SIGINT_MS);
   };
 
   log.notice('Initializing worker threads...\n');
@@ -153,9 +230,19 @@ export async function runThreads(job: ThreadJob, limits: RunLimits, reporter: Re
   if (limits.rate > 0) log.debug('Event generating thread started');
   if (limits.checkpoints.length > 0) log.debug('Checkpoints report thread started');
   let crashed: unknown = null;
-  const runs = tasksFor(job, limits.threads, workers, shared).map((t) =>
+  const runs = tasksFor(job, limits.threads, workers, shared).map((t, w) =>
     (pool.run(t) as Promise<WorkerResult>).catch((e: unknown) => {
+      exitRequested(ctl, exit);
+      // the pool destroyed with threads abandoned: not a crash
+      if (ending) return { error: false } as WorkerResult;
       crashed = e;
+      if (started) {
+        // a worker died during the run: say so now, and stop the others
+        log.fatal(`worker thread ${w} died during the run: ${(e as Error)?.message ?? String(e)}`);
+        Atomics.store(ctl, Ctl.ThreadFailed, 1);
+        stopAll();
+        return { error: true } as WorkerResult;
+      }
       // a dead worker must not leave the barrier waiting
       Atomics.add(ctl, Ctl.InitDone, limits.threads);
       Atomics.add(ctl, Ctl.InitFailed, 1);
@@ -172,7 +259,7 @@ export async function runThreads(job: ThreadJob, limits: RunLimits, reporter: Re
     for (let done = Atomics.load(ctl, Ctl.InitDone); done < limits.threads; done = Atomics.load(ctl, Ctl.InitDone)) {
       await Atomics.waitAsync(ctl, Ctl.InitDone, done).value;
     }
-    clearTimeout(timers.pop());
+    timers.pop()?.cancel();
     if (Atomics.load(ctl, Ctl.InitFailed) > 0 || interrupted) {
       Atomics.store(ctl, Ctl.Go, -1);
       Atomics.notify(ctl, Ctl.Go);
@@ -194,15 +281,18 @@ export async function runThreads(job: ThreadJob, limits: RunLimits, reporter: Re
       }
     }
     Atomics.store(ctl, Ctl.Running, limits.threads);
+    started = true;
     let start = performance.now();
     const collector = new Collector(v, limits.threads, workers, queue);
+    inEvents = () => collector.unfinished();
     log.notice('Threads started!\n');
     if (limits.warmup > 0) Atomics.store(ctl, Ctl.Warmup, 1);
     Atomics.store(ctl, Ctl.Go, 1);
     Atomics.notify(ctl, Ctl.Go);
 
     const warmupMs = limits.warmup * 1000;
-    if (limits.time > 0) later(warmupMs + limits.time * 1000, stopAll);
+    // with --forced-shutdown, sysbench's own limit decides how long stuck events may take
+    if (limits.time > 0) later(warmupMs + limits.time * 1000, () => stopAll(limits.forcedShutdown === null ? ABANDON_AFTER_TIME_MS : null));
     if (queue) {
       new EventGenerator(queue, {
         rate: limits.rate,
@@ -216,8 +306,11 @@ export async function runThreads(job: ThreadJob, limits: RunLimits, reporter: Re
         },
       }).start();
     }
-    if (limits.forcedShutdown !== null) {
-      later(warmupMs + (limits.time + limits.forcedShutdown) * 1000, () => {
+    // sysbench sets alarm((unsigned) (time + shutdown timeout)): the sum wraps at 2^32 seconds,
+    // and 0 sets no alarm (e.g. --time=1 --forced-shutdown=-1)
+    const shutdownAt = limits.forcedShutdown === null ? 0 : (limits.time + limits.forcedShutdown) >>> 0;
+    if (shutdownAt > 0) {
+      later(warmupMs + shutdownAt * 1000, () => {
         log.fatal('The --max-time limit has expired, forcing shutdown...');
         reporter.cumulative(performance.now(), true, true);
         exit(2);
@@ -256,17 +349,31 @@ export async function runThreads(job: ThreadJob, limits: RunLimits, reporter: Re
       startReports();
     }
 
-    const results = await Promise.all(runs);
+    const results = await Promise.race([Promise.all(runs), abandoned]);
+    if (abandonTimer !== null) clearTimeout(abandonTimer);
+    if (results === null) {
+      // threads still waiting for the server: report what completed, up to the stop; the
+      // pool's destruction below ends their workers, which closes their connections
+      for (const t of timers) t.cancel();
+      const stuck = Math.max(1, Atomics.load(ctl, Ctl.Running));
+      log.fatal(`${stuck} thread${stuck === 1 ? ' was' : 's were'} still waiting for the server, which did not answer for ` +
+        `${(graceMs / 1000).toFixed(1)} s after the end of the run: their events are abandoned and their connections closed`);
+      await reporter.stopped?.();
+      if (!overflow && !crashed) reporter.cumulative(stoppedAt!, true);
+      return { initFailed: false, error: overflow || crashed !== null, interrupted, abandoned: stuck };
+    }
     const end = performance.now();
-    for (const t of timers) clearTimeout(t);
+    for (const t of timers) t.cancel();
     queue?.close();
     const error = overflow || results.some((r) => r.error);
     await reporter.stopped?.();
     if (!error) reporter.cumulative(end, true);
     return { initFailed: false, error, interrupted };
   } finally {
-    for (const t of timers) clearTimeout(t);
+    for (const t of timers) t.cancel();
+    if (abandonTimer !== null) clearTimeout(abandonTimer);
     process.off('SIGINT', onSigint);
+    ending = true;
     await pool.destroy();
   }
 }

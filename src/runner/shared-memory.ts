@@ -27,6 +27,8 @@ export const enum Ctl {
   DbUsed = 9,
   /** 1 during --warmup-time: the events limit does not count yet */
   Warmup = 10,
+  /** os.exit(code) in a worker thread: 0x100 | code; the main thread then exits with code */
+  ExitCode = 15,
   Size = 16,
 }
 

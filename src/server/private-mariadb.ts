@@ -106,6 +106,8 @@ export interface PrivateMariadb {
   readonly stopCommand: string;
   /** stops the server (gracefully; killed after 30 s) and removes its folder */
   stop(): Promise<void>;
+  /** the program and arguments it runs with (to start it again on the same data, e.g. in tests) */
+  readonly command?: { readonly file: string; readonly args: readonly string[] };
 }
 
 const STATE_FILE = 'server.json';
@@ -379,6 +381,7 @@ export async function startPrivateMariadb(opts: PrivateMariadbOptions = {}): Pro
     dir, socket, pid, user: 'root', password: '',
     sysbenchArgs: mysqlConnectionArgs({ socket, user: 'root', password: '' }),
     stopCommand, stop,
+    command: { file: bins.mariadbd, args: serverArgs },
   };
 }
 

@@ -13,3 +13,5 @@ declare module 'fengari' {
 declare module 'fengari/src/lfunc.js' { const m: any; export default m; }
 declare module 'fengari/src/ldo.js' { const m: any; export default m; }
 declare module 'fengari/src/ltable.js' { const m: any; export default m; }
+declare module 'fengari/src/lobject.js' { const m: any; export default m; }
+declare module 'fengari/src/lstring.js' { const m: any; export default m; }

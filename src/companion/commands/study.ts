@@ -1,6 +1,6 @@
 // sysbench-ts study NNN [options]: the seed studies of scripts/studies/ (each keeps its own
 // options and --help, which this command passes through untouched).
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import { STUDIES_DIR } from '../paths.js';
@@ -50,8 +50,10 @@ export const studyCommand: CommandModule = {
   describe: 'run a seed study (one published sysbench comparison re-run here): table on stdout, chart as SVG',
   builder: (y: Argv) => {
     for (const s of listStudies()) y.command(studySubcommand(s));
+    // an installed package has no scripts/: say where the studies are instead of "no command"
+    const missing = existsSync(STUDIES_DIR) ? '' : ` (none here: the studies are in a clone of the repository, ${STUDIES_DIR} is missing)`;
     return y
-      .demandCommand(1, 'name a study (see --help)')
+      .demandCommand(1, `name a study (see --help)${missing}`)
       .epilogue('Each study takes its own options: sysbench-ts study NNN --help. The old paths (node scripts/studies/NNN-....mjs) run the same code.');
   },
   handler: () => {},

@@ -1,5 +1,6 @@
 // A MySQL/MariaDB connection on mysql2: text queries, server-side prepared statements
 // (binary protocol), reconnects, and the dry-run stand-ins.
+import { encodeText, hasEscapedBytes } from '../../format/bytes.js';
 import mysql from 'mysql2';
 import type { DbCallback, DbConnection, DbError, DbResult, DbStatement, PsMode } from '../driver.js';
 import { CountResult, RowsResult } from '../result.js';
@@ -31,10 +32,14 @@ function countPlaceholders(sql: string): number {
 /** Server-side prepared statement (binary protocol). */
 class MysqlStatement implements DbStatement {
   readonly paramCount: number;
-  constructor(readonly sql: string, private info: any, private readonly isRead: boolean, private readonly raw: any) {
+  /** the owner's connection generation this statement was prepared on */
+  private gen: number;
+  constructor(readonly sql: string, private info: any, private readonly isRead: boolean, private readonly owner: MysqlConnection) {
     this.paramCount = info.parameters?.length ?? countPlaceholders(sql);
+    this.gen = owner.gen;
   }
   execute(values: unknown[], cb: DbCallback<DbResult>): void {
+    if (this.gen !== this.owner.gen) return this.reprepare(values, cb);
     this.info.execute(values, (err: Mysql2Error | null, res: unknown, fields: unknown) => {
       if (err) return cb(toDbError(err), null);
       // sysbench counts a prepared statement as a read by its field count, not by its reply
@@ -42,28 +47,69 @@ class MysqlStatement implements DbStatement {
       cb(null, toResult(res, fields));
     });
   }
+  /**
+   * The connection was re-established since this statement was prepared (a reconnect after a
+   * lost server): prepare it again on the new connection, then run it. sysbench keeps using
+   * the dead statement handle; the statement works again here.
+   */
+  private reprepare(values: unknown[], cb: DbCallback<DbResult>): void {
+    const gen = this.owner.gen;
+    this.owner.raw.prepare({ sql: this.sql, rowsAsArray: true }, (err: Mysql2Error | null, info: any) => {
+      if (err) return cb(toDbError(err), null);
+      this.info = info;
+      this.gen = gen;
+      this.execute(values, cb);
+    });
+  }
   close(): void {
     // mysql2 keeps prepared statements by text: drop it from there too, so that preparing
     // the same text again makes a new statement instead of reusing this closed one
-    try { this.raw.unprepare({ sql: this.sql, rowsAsArray: true }); } catch { /* connection already gone */ }
+    try { this.owner.raw.unprepare({ sql: this.sql, rowsAsArray: true }); } catch { /* connection already gone */ }
   }
 }
 
+/** a cheap first look for escaped bytes; hasEscapedBytes() decides */
+const ANY_ESCAPE = /[\uDC80-\uDCFF]/;
+const CHARSET_BINARY = 63;
+
 export class MysqlConnection implements DbConnection {
-  constructor(private raw: any, private readonly config: object, private readonly psMode: PsMode) {}
+  /** counts reconnects: statements prepared before one are prepared again */
+  gen = 0;
+  constructor(public raw: any, private readonly config: object, private readonly psMode: PsMode) {}
 
   query(sql: string, cb: DbCallback<DbResult>): void {
+    if (ANY_ESCAPE.test(sql) && hasEscapedBytes(sql)) return this.queryBytes(encodeText(sql), cb);
     this.raw.query({ sql, rowsAsArray: true }, (err: Mysql2Error | null, res: unknown, fields: unknown) => {
       if (err) return cb(toDbError(err), null);
       cb(null, toResult(res, fields));
     });
   }
 
+  /**
+   * A statement holding bytes that are not UTF-8 (format/bytes.ts escapes), sent as they are, as
+   * libmysqlclient does: mysql2 encodes the text with the connection's character set when the
+   * command starts (at once: a sysbench connection runs one statement at a time), so for this
+   * statement the set is 'binary' and the text one char per byte. The server is not told.
+   */
+  private queryBytes(bytes: Buffer, cb: DbCallback<DbResult>): void {
+    const config = this.raw.config;
+    const saved = config.charsetNumber;
+    config.charsetNumber = CHARSET_BINARY;
+    try {
+      this.raw.query({ sql: bytes.toString('latin1'), rowsAsArray: true }, (err: Mysql2Error | null, res: unknown, fields: unknown) => {
+        if (err) return cb(toDbError(err), null);
+        cb(null, toResult(res, fields));
+      });
+    } finally {
+      config.charsetNumber = saved;
+    }
+  }
+
   prepare(sql: string, cb: DbCallback<DbStatement>): void {
     if (this.psMode === 'disable') return cb(null, null);
     this.raw.prepare({ sql, rowsAsArray: true }, (err: Mysql2Error | null, info: any) => {
       if (err) return err.errno === ER_UNSUPPORTED_PS ? cb(null, null) : cb(toDbError(err), null);
-      cb(null, new MysqlStatement(sql, info, (info.columns?.length ?? 0) > 0, this.raw));
+      cb(null, new MysqlStatement(sql, info, (info.columns?.length ?? 0) > 0, this));
     });
   }
 
@@ -75,14 +121,20 @@ export class MysqlConnection implements DbConnection {
     try { this.raw.destroy(); } catch { /* ignore */ }
     const raw = mysql.createConnection(this.config as any);
     raw.connect((err: Mysql2Error | null) => {
-      if (err) return cb(toDbError(err));
+      if (err) {
+        try { raw.destroy(); } catch { /* ignore */ }
+        return cb(toDbError(err));
+      }
       raw.on('error', () => { /* surfaced through the next command's callback */ });
       this.raw = raw;
+      this.gen++;
       cb(null);
     });
   }
 
   close(cb: () => void): void {
+    // a connection already gone (server lost, reconnect given up) has nobody to say goodbye to
+    if (this.raw.stream?.destroyed) return cb();
     this.raw.end(() => cb());
   }
 }

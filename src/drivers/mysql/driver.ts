@@ -1,13 +1,20 @@
 // The mysql driver: sysbench's connection targets (hosts, ports and sockets in turn),
 // --mysql-ignore-errors, --mysql-dry-run, and drv_mysql.c's FATAL texts.
 import mysql from 'mysql2';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
+import { checkServerIdentity } from 'node:tls';
 import type { ConnectFailure, DbConnection, DbDriver, DbError, DriverContext, ThreadDraw } from '../driver.js';
 import { DryRunConnection, MysqlConnection } from './connection.js';
-import { connectErrorLine, type Mysql2Error, type Target } from './errors.js';
+import { connectErrorLine, connectStage, type Mysql2Error, type Target } from './errors.js';
 import { MYSQL, type MysqlOptions } from './options.js';
 
 const DEFAULT_SOCKET = process.env.MYSQL_UNIX_PORT || '/run/mysqld/mysqld.sock';
+// libmariadb sets no connect timeout: a server that accepts and never answers holds the
+// thread until the server's own connect_timeout (10 s) closes it, or the 30 s thread-init
+// limit ends the run. Ours is longer than both, so they decide as with sysbench; it only keeps
+// a command such as prepare from waiting forever on a black hole.
+const CONNECT_TIMEOUT_MS = 60_000;
 
 export class MysqlDriver implements DbDriver {
   readonly name = MYSQL.name;
@@ -18,6 +25,37 @@ export class MysqlDriver implements DbDriver {
   constructor(private readonly opts: MysqlOptions, private readonly ctx: DriverContext) {
     this.ignoreAll = opts.ignoreErrors.includes('all');
     this.ignored = new Set(opts.ignoreErrors.map((s) => parseInt(s, 10)).filter((n) => !Number.isNaN(n)));
+  }
+
+  private tlsConfig: object | string | null | undefined;
+
+  /**
+   * mysql2's ssl settings for --mysql-ssl (read once): null without TLS, or the FATAL line
+   * when a certificate file cannot be read. `on` and REQUIRED encrypt without checking the
+   * server's certificate (sysbench 1.0.20's `on`); VERIFY_CA checks it against --mysql-ssl-ca
+   * (else the system's CAs); VERIFY_IDENTITY also checks the host name.
+   */
+  private tls(): object | string | null {
+    if (this.tlsConfig !== undefined) return this.tlsConfig;
+    const o = this.opts;
+    if (o.ssl === 'off') return (this.tlsConfig = null);
+    const files: Record<string, string> = {};
+    for (const [key, file, what] of [['ca', o.sslCa, 'CA'], ['cert', o.sslCert, 'certificate'], ['key', o.sslKey, 'key']]) {
+      if (!file) continue;
+      try {
+        files[key] = readFileSync(file, 'utf8');
+      } catch (e) {
+        const why = (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'No such file or directory' : (e as Error).message;
+        return (this.tlsConfig = `error 2026: TLS/SSL error: cannot read the ${what} file '${file}': ${why}`);
+      }
+    }
+    const verify = o.ssl === 'VERIFY_CA' || o.ssl === 'VERIFY_IDENTITY';
+    return (this.tlsConfig = {
+      ...files,
+      rejectUnauthorized: verify,
+      verifyIdentity: o.ssl === 'VERIFY_IDENTITY',
+      ...(o.sslCipher ? { ciphers: o.sslCipher } : {}),
+    });
   }
 
   isIgnorable(err: DbError): boolean {
@@ -45,7 +83,8 @@ export class MysqlDriver implements DbDriver {
       const port = ports[k % ports.length];
       // like libmysqlclient, "localhost" means the local socket
       if (host === 'localhost' && existsSync(DEFAULT_SOCKET)) target = { socketPath: DEFAULT_SOCKET };
-      else target = { host, port };
+      // libmysqlclient: port 0 means 3306, and it keeps the low 16 bits (--mysql-port=99999)
+      else target = { host, port: !port ? 3306 : port & 0xffff };
       where = `host '${host}', port ${port}`;
     }
     const config: Record<string, unknown> = {
@@ -62,16 +101,42 @@ export class MysqlDriver implements DbDriver {
       // we never pass values to query(): skip mysql2's placeholder scan of every statement
       queryFormat: (sql: string) => sql,
       rowsAsArray: true,
+      connectTimeout: CONNECT_TIMEOUT_MS,
     };
-    if (this.opts.ssl) config.ssl = { rejectUnauthorized: false, ...(this.opts.sslCipher ? { ciphers: this.opts.sslCipher } : {}) };
-    const raw = mysql.createConnection(config as any);
+    const tls = this.tls();
+    if (typeof tls === 'string') return cb({ lines: [`unable to connect to MySQL server on ${where}, aborting...`, tls] }, null);
+    if (tls) config.ssl = tls;
+    let raw: ReturnType<typeof mysql.createConnection>;
+    try {
+      raw = mysql.createConnection(config as any);
+    } catch (e) {
+      // a setting the client library refuses before any connection attempt
+      return cb({ lines: [`unable to connect to MySQL server on ${where}, aborting...`, `error 2000: ${(e as Error).message}`] }, null);
+    }
+    const stage = connectStage(raw);
     raw.connect((err: Mysql2Error | null) => {
       if (err) {
         try { raw.destroy(); } catch { /* ignore */ }
-        return cb({ lines: [`unable to connect to MySQL server on ${where}, aborting...`, connectErrorLine(err, target)] }, null);
+        return cb({ lines: [`unable to connect to MySQL server on ${where}, aborting...`, connectErrorLine(err, target, stage())] }, null);
+      }
+      const identity = this.opts.ssl === 'VERIFY_IDENTITY' && target.host !== undefined ? ipIdentityError(raw, target.host) : null;
+      if (identity !== null) {
+        try { raw.destroy(); } catch { /* ignore */ }
+        return cb({ lines: [`unable to connect to MySQL server on ${where}, aborting...`, `error 2026: TLS/SSL error: certificate verify failed: ${identity}`] }, null);
       }
       raw.on('error', () => { /* surfaced through the next command's callback */ });
       cb(null, new MysqlConnection(raw, config, this.ctx.psMode));
     });
   }
+}
+
+/**
+ * VERIFY_IDENTITY to an IP address: mysql2 checks host names only, so the certificate is
+ * checked against the address here (its IP subjectAltNames). Null when it matches.
+ */
+function ipIdentityError(raw: any, host: string): string | null {
+  if (isIP(host) === 0) return null;
+  const cert = raw.stream?.getPeerCertificate?.();
+  if (!cert || Object.keys(cert).length === 0) return 'no server certificate';
+  return checkServerIdentity(host, cert)?.message ?? null;
 }

@@ -1,10 +1,13 @@
-// A PostgreSQL connection: runs sysbench's libpq calls as protocol exchanges on pg's
-// Client, one after the other, with the ROLLBACK that follows an ignorable error.
+// A PostgreSQL connection: runs sysbench's libpq calls as protocol exchanges, one after the
+// other, with the ROLLBACK that follows an ignorable error. pg's Client connects
+// (authentication, TLS); then the connection reads the replies from pg's stream itself
+// (wire.ts): pg's message parser and its per-message events are left out of the query path.
 import type pg from 'pg';
 import type { DbCallback, DbConnection, DbError, DbResult, DbStatement, PsMode, ThreadDraw } from '../driver.js';
 import type { Logger } from '../../output.js';
 import type { ServerError } from './libpq-texts.js';
-import { ParseOp, QueryOp, RollbackOp, type Op, type OpRunner } from './protocol.js';
+import { ParseOp, QueryOp, RollbackOp, type Op, type PgWire } from './protocol.js';
+import { MessageReader, MSG, parseErrorResponse, parseParameterStatus } from './wire.js';
 import { numberPlaceholders, pgQuote } from './params.js';
 import { PgStatement, type StatementHost } from './statement.js';
 
@@ -23,35 +26,122 @@ export interface ConnectionOptions {
   draw: ThreadDraw;
 }
 
-export class PgConnection implements DbConnection, OpRunner, StatementHost {
+export class PgConnection implements DbConnection, StatementHost {
   private busy = false;
   private readonly queue: Op[] = [];
   private readonly simple = new QueryOp();
   readonly log: Logger;
+  private readonly wire: PgWire;
+  private readonly reader: MessageReader;
+  /** the exchange whose replies are arriving */
+  private active: Op | null = null;
+  /** its ErrorResponse, reported at ReadyForQuery */
+  private activeErr: unknown = null;
+  /** the socket is closed, or the server sent an error outside an exchange (FATAL) */
+  private dead = false;
 
   constructor(private readonly client: pg.Client, private readonly o: ConnectionOptions, private readonly settings: ServerSettings) {
     this.log = o.log;
     client.on('error', () => { /* surfaced through the statement in flight */ });
+    const internals = client as unknown as PgClientInternals;
+    this.wire = internals.connection;
+    const stream = internals.connection.stream;
+    this.reader = new MessageReader(this.onMessage);
+    // pg's parser had the 'data' listener: from here on the replies are ours (same tick, so no chunk is missed)
+    stream.removeAllListeners('data');
+    stream.on('data', (chunk: Buffer) => this.reader.push(chunk));
+    stream.on('close', this.onClose);
+  }
+
+  private readonly onMessage = (type: number, buf: Buffer, start: number, end: number): void => {
+    const op = this.active;
+    switch (type) {
+      case MSG.DataRow:
+        if (op !== null) op.handleDataRow(buf.subarray(start, end));
+        return;
+      case MSG.RowDescription:
+        if (op !== null) op.handleRowDescription(buf.readInt16BE(start));
+        return;
+      case MSG.CommandComplete:
+        if (op !== null) op.handleCommandComplete(buf.toString('utf8', start, end - 1));
+        return;
+      case MSG.ReadyForQuery:
+        if (op !== null) this.finish(op);
+        return;
+      case MSG.EmptyQuery:
+        if (op !== null) op.handleEmptyQuery();
+        return;
+      case MSG.ErrorResponse: {
+        const err = parseErrorResponse(buf, start, end);
+        if (op !== null) {
+          if (this.activeErr === null) this.activeErr = err;
+        } else {
+          // outside an exchange (e.g. FATAL on shutdown): pg's Client is no longer queryable then
+          this.dead = true;
+        }
+        return;
+      }
+      case MSG.ParameterStatus:
+        (this.wire as unknown as PgClientInternals['connection']).emit('parameterStatus', parseParameterStatus(buf, start, end));
+        return;
+      case MSG.CopyInResponse:
+        if (op !== null) op.handleCopyInResponse(this.wire);
+        return;
+      default:
+        // ParseComplete, BindComplete, NoData, notices (sysbench silences them), notifications, COPY TO data
+        return;
+    }
+  };
+
+  /** The socket closed: the exchange in flight fails (with the server's error if it sent one). */
+  private readonly onClose = (): void => {
+    this.dead = true;
+    this.reader.clear();
+    const op = this.active;
+    if (op === null) return;
+    const err = this.activeErr ?? new Error('Connection terminated unexpectedly');
+    this.active = null;
+    this.activeErr = null;
+    this.finished(op, err);
+  };
+
+  private finish(op: Op): void {
+    const err = this.activeErr;
+    this.active = null;
+    this.activeErr = null;
+    this.finished(op, err);
+  }
+
+  /** Writes `op`'s messages; its replies go to it. */
+  private submit(op: Op): void {
+    if (this.dead) {
+      // as pg's Client answers once its connection failed
+      process.nextTick(() => this.finished(op, new Error('Client has encountered a connection error and is not queryable')));
+      return;
+    }
+    this.active = op;
+    this.activeErr = null;
+    op.submit(this.wire);
   }
 
   /** Submits `op` now, or after the exchanges before it. */
   run(op: Op): void {
-    op.runner = this;
     if (this.busy) {
       this.queue.push(op);
       return;
     }
     this.busy = true;
-    this.client.query(op as never);
+    this.submit(op);
   }
 
   /** An exchange is over: start the next one, then report this one. */
-  finished(op: Op, err: unknown): void {
+  private finished(op: Op, err: unknown): void {
+    if (op.chained) return op.complete(err);
     if (err !== null && op.rollsBack) {
       const { code, severity } = err as ServerError;
       if (severity !== undefined && typeof code === 'string' && this.o.ignores(code)) {
         // the transaction is aborted: sysbench rolls it back before reporting the error
-        this.client.query(new RollbackOp(() => this.advance(op, err)) as never);
+        this.submit(new RollbackOp(() => this.advance(op, err)));
         return;
       }
     }
@@ -60,7 +150,7 @@ export class PgConnection implements DbConnection, OpRunner, StatementHost {
 
   private advance(op: Op, err: unknown): void {
     const next = this.queue.shift();
-    if (next !== undefined) this.client.query(next as never);
+    if (next !== undefined) this.submit(next);
     else this.busy = false;
     op.complete(err);
   }
@@ -95,6 +185,15 @@ export class PgConnection implements DbConnection, OpRunner, StatementHost {
   }
 
   close(cb: () => void): void {
+    this.dead = true;
     this.client.end(() => cb());
   }
+}
+
+/** pg internals used here (checked by test/pgsql-pg-internals.test.ts) */
+interface PgClientInternals {
+  connection: PgWire & {
+    stream: PgWire['stream'] & NodeJS.EventEmitter;
+    emit(event: 'parameterStatus', msg: { parameterName: string; parameterValue: string }): boolean;
+  };
 }

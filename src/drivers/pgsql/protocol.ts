@@ -1,14 +1,11 @@
-// The protocol exchanges of sysbench's libpq calls, written as pg "submittables": pg's
-// Client runs the connection (startup, authentication, TLS) and its message stream, and
-// hands every reply message of the exchange in flight to it; each exchange writes its own
-// messages, so no pg Query/Result objects are built. These are pg internals (pinned
-// version; test/pgsql-pg-internals.test.ts checks them): the handle* callbacks, the
-// `callback` property, and the Connection methods of PgWire.
+// The protocol exchanges of sysbench's libpq calls. Each exchange writes its own messages
+// (through pg's Connection, or straight to its stream) and is told about the replies by the
+// connection's message reader (connection.ts, wire.ts) until ReadyForQuery. The Connection
+// methods used are pg internals (pinned version; test/pgsql-pg-internals.test.ts checks them).
 import type { DbCallback, DbResult } from '../driver.js';
-import { CountResult, RowsResult } from '../result.js';
+import { CountResult } from '../result.js';
 import { cmdTuples, emptyQuery, toPgError, type PgError } from './libpq-texts.js';
-
-type Row = (string | null)[];
+import { PgRowsResult } from './wire.js';
 
 /** pg's internal Connection: the protocol messages we write. */
 export interface PgWire {
@@ -19,27 +16,21 @@ export interface PgWire {
   sendCopyFail(msg: string): void;
 }
 
-/** Who runs the exchanges: told when one is over (err: its error, if any). */
-export interface OpRunner {
-  finished(op: Op, err: unknown): void;
-}
-
-/** One protocol exchange, ending at ReadyForQuery. pg's Client drives it (its "submittable"). */
+/** One protocol exchange, ending at ReadyForQuery (or when the connection is lost). */
 export abstract class Op {
-  // pg's Client looks at these
-  callback: undefined;
   // the last statement's reply (PQexec keeps the last result of a multi-statement string)
   protected tuples = false;
   protected rowDesc = false;
   protected nfields = 0;
-  protected rows: Row[] | null = null;
+  protected rows: Buffer[] | null = null;
   protected tag = '';
   protected empty = false;
-  runner!: OpRunner;
   /** whether an ignorable error of this exchange is followed by a ROLLBACK (PQexec, PQexecPrepared) */
   readonly rollsBack: boolean = false;
+  /** part of another exchange's ending (the ROLLBACK after an ignorable error): only complete() is called */
+  readonly chained: boolean = false;
 
-  abstract submit(connection: PgWire): null;
+  abstract submit(connection: PgWire): void;
 
   protected reset(): void {
     this.tuples = false;
@@ -50,33 +41,26 @@ export abstract class Op {
     this.empty = false;
   }
 
-  handleRowDescription(msg: { fields: unknown[] }): void {
+  handleRowDescription(nfields: number): void {
     this.rowDesc = true;
-    this.nfields = msg.fields.length;
+    this.nfields = nfields;
     this.rows = [];
   }
-  handleDataRow(msg: { fields: Row }): void {
-    if (this.rows !== null) this.rows.push(msg.fields);
+  /** a DataRow's body (kept as bytes: decoded when the script reads the row) */
+  handleDataRow(body: Buffer): void {
+    if (this.rows !== null) this.rows.push(body);
   }
-  handleCommandComplete(msg: { text: string }): void {
+  handleCommandComplete(tag: string): void {
     this.tuples = this.rowDesc;
     this.rowDesc = false;
-    this.tag = msg.text;
+    this.tag = tag;
     this.empty = false;
   }
   handleEmptyQuery(): void {
     this.empty = true;
   }
-  handlePortalSuspended(): void { /* never asked for */ }
   handleCopyInResponse(connection: PgWire): void {
     connection.sendCopyFail('No source stream defined');
-  }
-  handleCopyData(): void { /* discarded */ }
-  handleError(err: unknown): void {
-    this.runner.finished(this, err);
-  }
-  handleReadyForQuery(): void {
-    this.runner.finished(this, null);
   }
 
   /** Called once the exchange is over (err: its error, if any). */
@@ -84,10 +68,7 @@ export abstract class Op {
 
   protected result(): DbResult | null {
     if (this.empty) return null;
-    if (this.tuples) {
-      const rows = this.rows ?? [];
-      return new RowsResult(rows.length, this.nfields, rows);
-    }
+    if (this.tuples) return new PgRowsResult(this.nfields, this.rows ?? []);
     return new CountResult(cmdTuples(this.tag));
   }
 }
@@ -113,9 +94,8 @@ export class QueryOp extends Op {
     this.busy = true;
     return this;
   }
-  submit(connection: PgWire): null {
+  submit(connection: PgWire): void {
     connection.query(this.text);
-    return null;
   }
   complete(err: unknown): void {
     const cb = this.cb!;
@@ -130,7 +110,6 @@ export class QueryOp extends Op {
 
 /** PQprepare(): Parse + Sync. */
 export class ParseOp extends Op {
-  // (no `name` property: pg's Client would start its own bookkeeping of named statements)
   constructor(
     private readonly stmtName: string,
     private readonly text: string,
@@ -139,12 +118,11 @@ export class ParseOp extends Op {
   ) {
     super();
   }
-  submit(connection: PgWire): null {
+  submit(connection: PgWire): void {
     connection.stream.cork?.();
     connection.parse({ name: this.stmtName, text: this.text, types: this.types });
     connection.sync();
     connection.stream.uncork?.();
-    return null;
   }
   complete(err: unknown): void {
     this.cb(err === null ? null : toPgError(err, 'PQprepare', null, this.text));
@@ -172,7 +150,7 @@ export class ExecOp extends Op {
     return this;
   }
   /** Bind + Describe(portal) + Execute + Sync in one buffer, one socket write. */
-  submit(connection: PgWire): null {
+  submit(connection: PgWire): void {
     const values = this.values;
     const head = this.head;
     const n = values.length;
@@ -202,7 +180,6 @@ export class ExecOp extends Op {
     buf.writeInt16BE(0, at);
     EXEC_TAIL.copy(buf, at + 2);
     connection.stream.write(buf);
-    return null;
   }
   complete(err: unknown): void {
     const cb = this.cb!;
@@ -217,12 +194,12 @@ export class ExecOp extends Op {
 
 /** The ROLLBACK sysbench sends after an ignorable error, then the error is reported. */
 export class RollbackOp extends Op {
+  override readonly chained = true;
   constructor(private readonly then: () => void) { super(); }
-  submit(connection: PgWire): null {
+  submit(connection: PgWire): void {
     connection.query('ROLLBACK');
-    return null;
   }
-  override handleError(): void { this.then(); }
-  override handleReadyForQuery(): void { this.then(); }
-  complete(): void {}
+  complete(): void {
+    this.then();
+  }
 }

@@ -2,6 +2,7 @@
 // previous statement is still executing while the script generates the next batch (one in
 // flight at a time), so client and server work overlap; a failure is reported at the next
 // bulk_insert_next() / bulk_insert_done() call.
+import { isAscii } from 'node:buffer';
 import type { DbConnection, DbError, DbResult } from '../../drivers/driver.js';
 import { rowsInserted } from '../inserted-rows.js';
 
@@ -40,7 +41,9 @@ export class BulkInsert {
 
   /** Sends the buffered rows and empties the buffer; `done` sees the outcome. */
   send(con: DbConnection, done: (err: DbError | null, res: DbResult | null, query: string) => void): void {
-    const query = this.buf.toString('utf8', 0, this.len);
+    // all ASCII (the stock scripts' rows): latin1 decodes the same text without UTF-8 validation
+    const bytes = this.buf.subarray(0, this.len);
+    const query = this.buf.toString(isAscii(bytes) ? 'latin1' : 'utf8', 0, this.len);
     const rows = this.count;
     this.len = this.valuesStart;
     this.count = 0;

@@ -1,5 +1,6 @@
 // sysbench.opt: every option's value with its Lua type, as sysbench exports them.
 import { lua, toLuaString, type LuaState } from '../fengari.js';
+import { stringToBytes } from '../strings.js';
 
 export type OptionValue = boolean | number | string | string[] | null;
 /** An option as it reaches Lua: name as declared, and its typed value (null: not exported). */
@@ -12,10 +13,10 @@ function pushValue(L: LuaState, v: OptionValue): void {
     // fengari integers are 32-bit; larger values stay floats (LuaJIT would have doubles anyway)
     if (Number.isInteger(v) && v >= -0x80000000 && v <= 0x7fffffff) lua.lua_pushinteger(L, v);
     else lua.lua_pushnumber(L, v);
-  } else if (typeof v === 'string') lua.lua_pushstring(L, toLuaString(v));
+  } else if (typeof v === 'string') lua.lua_pushstring(L, stringToBytes(v)); // bytes as given
   else {
     lua.lua_createtable(L, v.length, 0);
-    v.forEach((item, i) => { lua.lua_pushstring(L, toLuaString(item)); lua.lua_rawseti(L, -2, i + 1); });
+    v.forEach((item, i) => { lua.lua_pushstring(L, stringToBytes(item)); lua.lua_rawseti(L, -2, i + 1); });
   }
 }
 

@@ -12,7 +12,7 @@
 // (e.g. uniform(10, 1), whose range wraps), LuaJIT-JIT-compiled callers see
 // the untruncated 64-bit register value while interpreted callers see the
 // uint32; we always return the uint32 (the C function's declared result).
-import { lua, toLuaString, type LuaState, type LuaNative } from '../fengari.js';
+import { lua, lauxlib, pushOwnedBytes, toJsString, toLuaString, type LuaState, type LuaNative } from '../fengari.js';
 import type { SbRng } from '../../rand/sb-rand.js';
 
 const TWO63 = 9223372036854775808;
@@ -28,6 +28,36 @@ function raise(L: LuaState, msg: string): never {
   throw new Error(msg); // not reached: lua_error throws
 }
 
+const CIST_LUA = 1 << 1;
+const OP_TAILCALL = 37;
+
+/** Whether the Lua function that called this native did so with `return f(...)` (fengari's frames). */
+function calledByTailCall(ar: { i_ci?: { previous?: { callstatus: number; l_savedpc: number; func: { value: { p: { code: { opcode: number }[] } } } } } }): boolean {
+  const caller = ar.i_ci?.previous;
+  if (!caller || !(caller.callstatus & CIST_LUA)) return false;
+  return caller.func.value.p.code[caller.l_savedpc - 1]?.opcode === OP_TAILCALL;
+}
+
+/**
+ * LuaJIT's "file:line: bad argument #1 to 'uniform' (...)": the caller's position and the name
+ * it called the function by; a tail call (`return f(...)`) leaves neither ("to '?'").
+ */
+function argError(L: LuaState, i: number, extra: string): never {
+  const ar = new lua.lua_Debug();
+  let where = '';
+  let name = '?';
+  if (lua.lua_getstack(L, 0, ar)) {
+    lua.lua_getinfo(L, toLuaString('n'), ar);
+    if (!calledByTailCall(ar)) {
+      if (ar.name) name = toJsString(ar.name);
+      lauxlib.luaL_where(L, 1);
+      where = toJsString(lua.lua_tostring(L, -1));
+      lua.lua_pop(L, 1);
+    }
+  }
+  return raise(L, `${where}bad argument #${i} to '${name}' (${extra})`);
+}
+
 /** LuaJIT FFI conversion of argument `i` to uint32_t. */
 function argU32(L: LuaState, i: number): number {
   const t = lua.lua_type(L, i);
@@ -37,7 +67,7 @@ function argU32(L: LuaState, i: number): number {
     return n > -TWO63 && n < TWO63 ? n >>> 0 : 0;
   }
   if (t === lua.LUA_TBOOLEAN) return lua.lua_toboolean(L, i) ? 1 : 0;
-  return raise(L, `bad argument #${i} to '?' (cannot convert '${t === lua.LUA_TNONE ? 'nil' : typeName(t)}' to 'unsigned int')`);
+  return argError(L, i, `cannot convert '${t === lua.LUA_TNONE ? 'nil' : typeName(t)}' to 'unsigned int'`);
 }
 
 function pushU32(L: LuaState, v: number): void {
@@ -55,8 +85,6 @@ function pushU32(L: LuaState, v: number): void {
  * double (the low bits are lost). sb_rnd() (compat) keeps the exact low 32 bits.
  */
 export function randNatives(rng: SbRng): Record<string, LuaNative> {
-  let scratch = new Uint8Array(256);
-
   const string: LuaNative = (L) => {
     const t = lua.lua_type(L, 1);
     if (t !== lua.LUA_TSTRING) {
@@ -65,9 +93,9 @@ export function randNatives(rng: SbRng): Record<string, LuaNative> {
     }
     const fmt: Uint8Array = lua.lua_tostring(L, 1);
     const n = fmt.length;
-    if (n > scratch.length) scratch = new Uint8Array(Math.max(n, scratch.length * 2));
-    rng.stringInto(fmt, n, scratch);
-    lua.lua_pushlstring(L, scratch, n); // fengari copies the bytes
+    const out = new Uint8Array(n);
+    rng.stringInto(fmt, n, out);
+    pushOwnedBytes(L, out); // the new string owns the array: no copy
     return 1;
   };
 

@@ -1,7 +1,7 @@
 // string.format as LuaJIT has it (fengari's Lua 5.3 version formats through sprintf-js, which
 // is not C's printf, and knows only 32-bit integers). Formats are parsed once and cached;
 // the output is assembled in a reused byte buffer.
-import { lua, lauxlib, toLuaString, type LuaState, type LuaNative } from '../fengari.js';
+import { lua, lauxlib, pushOwnedBytes, toLuaString, type LuaState, type LuaNative } from '../fengari.js';
 import { cdataAt } from '../ffi/ffi-state.js';
 import { scalarValue } from '../ffi/cdata.js';
 import { base, isNumber } from '../ffi/ctypes.js';
@@ -164,9 +164,14 @@ export function stringFormat(): LuaNative {
         if (typeof n === 'number' && (n | 0) === n && part.width === 0 && part.prec < 0 && !part.plus && !part.space) sink.ascii(String(n));
         else sink.ascii(formatInteger(part, n));
       } else if (c === 115) { // s
-        lauxlib.luaL_checkany(L, arg);
-        const s: Uint8Array = lauxlib.luaL_tolstring(L, arg);
-        lua.lua_pop(L, 1);
+        // LuaJIT takes a string argument as it is (no __tostring lookup), others through tostring
+        let s: Uint8Array;
+        if (lua.lua_type(L, arg) === lua.LUA_TSTRING) s = lua.lua_tolstring(L, arg);
+        else {
+          lauxlib.luaL_checkany(L, arg);
+          s = lauxlib.luaL_tolstring(L, arg);
+          lua.lua_pop(L, 1);
+        }
         if (part.width === 0 && part.prec < 0) sink.bytes(s);
         else padded(sink, part, part.prec >= 0 && part.prec < s.length ? s.subarray(0, part.prec) : s);
       } else if (INT_CONV.has(c)) {
@@ -186,7 +191,7 @@ export function stringFormat(): LuaNative {
         padded(sink, part, pointer(L, arg));
       }
     }
-    lua.lua_pushlstring(L, sink.buf, sink.n);
+    pushOwnedBytes(L, sink.buf.slice(0, sink.n));
     return 1;
   };
 }

@@ -45,7 +45,7 @@ function sleepAtLeast(us: number, done: () => void): void {
   const check = (): void => {
     const leftMs = Number(until - process.hrtime.bigint()) / 1e6;
     if (leftMs <= 0) done();
-    else if (leftMs >= 1) setTimeout(check, Math.floor(leftMs));
+    else if (leftMs >= 1) setTimeout(check, Math.min(Math.floor(leftMs), 2 ** 31 - 1)); // Node's longest timer
     else setImmediate(check);
   };
   check();

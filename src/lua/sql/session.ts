@@ -18,6 +18,9 @@ import type { BulkInsert } from '../api/bulk-insert.js';
 import { BulkFlow } from './bulk.js';
 
 type Continuation = (L: LuaState) => number;
+
+const RECONNECT_FIRST_WAIT_MS = 10;
+const RECONNECT_MAX_WAIT_MS = 200;
 type IoCallback = (err: unknown, value: unknown) => void;
 
 /** A connection as both APIs hold it; each API extends it with its own bookkeeping. */
@@ -139,8 +142,21 @@ export class SqlSession {
     return this.exec.io(L, this.startReconnect, this.afterReconnect);
   }
 
+  /**
+   * Reconnects, retrying as sysbench's mysql driver does until the server is back, with a
+   * short back-off (10 ms, doubling up to 200 ms); gives up when the run is ending.
+   */
   private readonly startReconnect = (cb: IoCallback): void => {
-    this.conn!.con!.reconnect((e) => cb(e, null));
+    const con = this.conn!.con!;
+    let wait = RECONNECT_FIRST_WAIT_MS;
+    const attempt = (): void => {
+      con.reconnect((e) => {
+        if (e === null || this.host.stopping?.() === true) return cb(e, null);
+        setTimeout(attempt, wait);
+        wait = Math.min(wait * 2, RECONNECT_MAX_WAIT_MS);
+      });
+    };
+    attempt();
   };
 
   private readonly afterReconnect = (L: LuaState): number => {
@@ -229,7 +245,10 @@ export class SqlSession {
   private readonly afterLostConnection = (L: LuaState): number => {
     const err = this.err!;
     this.err = null;
-    return this.outcome!.failed(L, this.conn!, err, this.exec.ioErr === null);
+    // reconnected, or the run ended while the server was away: either way the event ends
+    // as an ignored one (and the thread stops at the next event)
+    const ignorable = this.exec.ioErr === null || this.host.stopping?.() === true;
+    return this.outcome!.failed(L, this.conn!, err, ignorable);
   };
 
   /** Prepares `text` on the server, or on the client when the driver says so. */

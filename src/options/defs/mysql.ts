@@ -1,4 +1,5 @@
-// The mysql driver on the command line: drv_mysql.c's options, in help order.
+// The mysql driver on the command line: drv_mysql.c's options, in help order, and sysbench
+// 1.1's --mysql-ssl modes and certificate files.
 import type { DriverDefs } from './db.js';
 
 export const MYSQL_DRIVER: DriverDefs<'mysql'> = {
@@ -16,6 +17,8 @@ export const MYSQL_DRIVER: DriverDefs<'mysql'> = {
       description: 'use SSL connections, if available in the client library',
       default: 'off',
       type: 'bool',
+      // sysbench 1.1's SSL modes (its --mysql-ssl takes MySQL's --ssl-mode values)
+      boolWords: ['DISABLED', 'REQUIRED', 'VERIFY_CA', 'VERIFY_IDENTITY'],
     },
     { name: 'mysql-ssl-cipher', description: 'use specific cipher for SSL connections', default: '', type: 'string' },
     {
@@ -38,6 +41,11 @@ export const MYSQL_DRIVER: DriverDefs<'mysql'> = {
       type: 'bool',
     },
   ],
-  backportOptions: [],
+  // sysbench 1.1's texts
+  backportOptions: [
+    { name: 'mysql-ssl-key', description: 'path name of the client private key file', default: null, type: 'string' },
+    { name: 'mysql-ssl-ca', description: 'path name of the CA file', default: null, type: 'string' },
+    { name: 'mysql-ssl-cert', description: 'path name of the client public key certificate file', default: null, type: 'string' },
+  ],
   extensionOptions: [],
 };
