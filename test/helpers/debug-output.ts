@@ -58,3 +58,17 @@ export function unraced(lines: string[]): string[] {
 export function hasBackgroundThreads(args: string[]): boolean {
   return args.some((a) => /^--(report-interval|report-checkpoints|rate)=/.test(a));
 }
+
+/**
+ * The closing lines at the end of a command the main thread runs (prepare, cleanup) sorted:
+ * sysbench closes what the script left open in its garbage collector's order, which varies
+ * from run to run (the driver's mysql_thread_end() before or after the connection's
+ * mysql_close()).
+ */
+export function unfinalized(lines: string[]): string[] {
+  let end = lines.length;
+  while (end > 0 && lines[end - 1] === '') end--;
+  let start = end;
+  while (start > 0 && /^DEBUG: mysql_(close\(PTR\)|thread_end\(\))$/.test(lines[start - 1])) start--;
+  return [...lines.slice(0, start), ...lines.slice(start, end).sort(), ...lines.slice(end)];
+}

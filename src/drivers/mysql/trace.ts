@@ -115,7 +115,9 @@ export class TracedMysqlDriver implements DbDriver {
       port = o.ports[k % o.ports.length];
       socket = '(null)';
     }
-    return `mysql_real_connect(${p(con)}, "${safe(host)}", "${safe(o.user)}", "${safe(o.password)}", "${safe(o.db)}", ` +
+    // sysbench prints --mysql-password; libmysqlclient's $MYSQL_PWD stays out of it
+    const password = process.env.MYSQL_PWD !== undefined && o.password === process.env.MYSQL_PWD ? '' : o.password;
+    return `mysql_real_connect(${p(con)}, "${safe(host)}", "${safe(o.user)}", "${safe(password)}", "${safe(o.db)}", ` +
       `${port}, "${socket}", CLIENT_MULTI_STATEMENTS)`;
   }
 
@@ -127,11 +129,11 @@ export class TracedMysqlDriver implements DbDriver {
     t.call(`mysql_init(${p(con)})`);
     this.inner.connect(draw, (err, c) => {
       if (err !== null || c === null) return cb(err, c);
-      if (this.opts.ssl) t.call(`mysql_get_ssl_cipher(con): "${safe(tlsCipher(c))}"`);
+      if (this.opts.ssl !== 'off') t.call(`mysql_get_ssl_cipher(con): "${safe(tlsCipher(c))}"`);
       cb(null, new TracedConnection(c, con, this, t, this.ctx.psMode !== 'disable'));
     });
     // the lines mysql_drv_real_connect() prints before its call, once the target is picked
-    if (this.opts.ssl) {
+    if (this.opts.ssl !== 'off') {
       t.call(`mysql_ssl_set(${p(con)}, "client-key.pem", "client-cert.pem", "cacert.pem", NULL, "${safe(this.opts.sslCipher)}")`);
     }
     if (this.opts.compression) t.call(`mysql_options(${p(con)}, MYSQL_OPT_COMPRESS, NULL)`);
