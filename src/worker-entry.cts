@@ -10,6 +10,15 @@ type Run = (task: { module: string; task: unknown }) => Promise<unknown>;
 
 const loaded = new Map<string, Promise<{ default: (task: unknown) => Promise<unknown> }>>();
 
+// the runner names the module its tasks will use (run.ts, makePool): loading starts now, while
+// the main thread is still preparing the run (a failure surfaces with the first task)
+const preload: unknown = (require('node:worker_threads') as typeof import('node:worker_threads')).workerData?.preload;
+if (typeof preload === 'string') {
+  const mod = import(preload);
+  mod.catch(() => {});
+  loaded.set(preload, mod);
+}
+
 const run: Run = (t) => {
   let mod = loaded.get(t.module);
   if (!mod) {

@@ -12,6 +12,7 @@ import { forwardRowsToMainThread } from '../progress.js';
 import { ScriptState } from './script-state.js';
 import { StateHost } from './state-host.js';
 import type { LuaWorkerTask } from './task.js';
+import { preloadDriver } from '../drivers/index.js';
 
 /**
  * Each sysbench thread is a Lua state on this worker's heap: when they do not fit, fail at once
@@ -115,5 +116,7 @@ async function commandMode(task: LuaWorkerTask): Promise<WorkerResult> {
 
 export default function run(task: LuaWorkerTask): Promise<WorkerResult> {
   onRowsInserted(task.insertProgress ? forwardRowsToMainThread() : null);
+  // the threads will connect: load the driver's module while their states are built
+  void preloadDriver(task.driver.name);
   return task.mode === 'run' ? runMode(task) : commandMode(task);
 }

@@ -3,17 +3,18 @@
 // that waits for I/O yields by returning to the resume instead of throwing through nested
 // VM calls (several microseconds a query), and starting/stopping an event needs no crossing
 // into Lua. Used only while the script keeps sysbench's own thread_run().
-import { lua, toLuaString, type LuaState } from './fengari.js';
+import { lua, type LuaState } from './fengari.js';
 import { errorText, type Done, type LuaExec } from './exec.js';
 import type { LuaHost } from './host.js';
 
-const EVENT = toLuaString('event');
-const ERRCODE = toLuaString('errcode');
-const SYSBENCH = toLuaString('sysbench');
-const HOOKS = toLuaString('hooks');
-const BEFORE_RESTART = toLuaString('before_restart_event');
-const THREAD_RUN = toLuaString('thread_run');
-const DEFAULT_THREAD_RUN = toLuaString('__sb_default_thread_run');
+// keys as JavaScript strings: fengari finds them in its interned keys without encoding or hashing
+const EVENT = 'event';
+const ERRCODE = 'errcode';
+const SYSBENCH = 'sysbench';
+const HOOKS = 'hooks';
+const BEFORE_RESTART = 'before_restart_event';
+const THREAD_RUN = 'thread_run';
+const DEFAULT_THREAD_RUN = '__sb_default_thread_run';
 /** sysbench.error.RESTART_EVENT */
 const RESTART_EVENT = 1;
 const PENDING = -1;

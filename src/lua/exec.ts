@@ -49,7 +49,7 @@ export class LuaExec {
   callGlobal(name: string, pushArgs: ((co: LuaState) => number) | null, done: Done): void {
     const co = lua.lua_newthread(this.L);
     lua.lua_pop(this.L, 1);
-    lua.lua_getglobal(co, toLuaString(name));
+    lua.lua_getglobal(co, name);
     this.start(co, pushArgs ? pushArgs(co) : 0, doneFinish(done));
   }
 

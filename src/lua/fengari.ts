@@ -19,6 +19,27 @@ export type LuaNative = (L: LuaState) => number;
 /** fengari's function, call and table internals (for closures over shared prototypes) */
 export const internals = { lfunc, ldo, ltable };
 
+// Lua strings made by our natives (string.format, sysbench.rand.string) are carved out of
+// shared slabs: V8 keeps typed arrays over 64 bytes off its heap, and allocating (then
+// finalizing) one backing store per string costs more than the string's work. A slab stays
+// alive while any string cut from it does, as Node's Buffer pool does.
+const SLAB_SIZE = 16 * 1024;
+const SLAB_MAX_PIECE = 1024;
+let slab = new ArrayBuffer(SLAB_SIZE);
+let slabUsed = 0;
+
+/** A new byte array of length n for a Lua string (a view on a shared slab when small). */
+export function newLuaBytes(n: number): Uint8Array {
+  if (n > SLAB_MAX_PIECE) return new Uint8Array(n);
+  if (slabUsed + n > SLAB_SIZE) {
+    slab = new ArrayBuffer(SLAB_SIZE);
+    slabUsed = 0;
+  }
+  const out = new Uint8Array(slab, slabUsed, n);
+  slabUsed += n;
+  return out;
+}
+
 /** Pushes `bytes` as a Lua string that takes ownership of the array (no copy, unlike
  *  lua_pushlstring): the caller must not touch the array afterwards. */
 export function pushOwnedBytes(L: LuaState, bytes: Uint8Array): void {

@@ -50,29 +50,108 @@ export function luaSearchPath(scriptPath: string | null, env: NodeJS.ProcessEnv 
   return user === undefined ? def : user.replace(';;', ';' + def + ';');
 }
 
+// every state of a worker has the same package.path: computed once per script
+let searchPathFor: { script: string | null; path: string } | null = null;
+function stateSearchPath(scriptPath: string | null): string {
+  if (searchPathFor === null || searchPathFor.script !== scriptPath) searchPathFor = { script: scriptPath, path: luaSearchPath(scriptPath) };
+  return searchPathFor.path;
+}
+
+// package.searchpath as the standard library defines it (the script may replace it)
+let stdSearchpath: unknown = null;
+// files package.searchpath found, per module name and package.path: each thread's state requires
+// the same modules, and looking them up again tries every folder of the path on the disk. Like
+// the chunks themselves (chunk-cache.ts), what was found stays found for the process.
+const foundModules = new Map<string, string>();
+
 /** package.searchers[2] (Lua files along package.path), loading through the chunk cache. */
 const searchLuaModule: LuaNative = (L) => {
   const name = lauxlib.luaL_checkstring(L, 1);
-  lua.lua_getglobal(L, toLuaString('package'));
-  lua.lua_getfield(L, -1, toLuaString('searchpath'));
-  lua.lua_pushvalue(L, 1);
-  lua.lua_getfield(L, -3, toLuaString('path'));
-  lua.lua_call(L, 2, 2);
-  if (lua.lua_isnil(L, -2)) return 1; // the "no file ..." list
-  lua.lua_pop(L, 1);
-  const filename = lua.lua_tojsstring(L, -1) as string;
+  lua.lua_getglobal(L, 'package');
+  lua.lua_getfield(L, -1, 'searchpath');
+  let key: string | null = null;
+  if (lua.lua_tocfunction(L, -1) === stdSearchpath) {
+    if (lua.lua_getfield(L, -2, 'path') === lua.LUA_TSTRING) key = `${lua.lua_tojsstring(L, -1)}\0${lua.lua_tojsstring(L, 1)}`;
+    lua.lua_pop(L, 1);
+  }
+  let filename = key === null ? undefined : foundModules.get(key);
+  if (filename === undefined) {
+    lua.lua_pushvalue(L, 1);
+    lua.lua_getfield(L, -3, 'path');
+    lua.lua_call(L, 2, 2);
+    if (lua.lua_isnil(L, -2)) return 1; // the "no file ..." list
+    lua.lua_pop(L, 1);
+    filename = lua.lua_tojsstring(L, -1) as string;
+    if (key !== null) foundModules.set(key, filename);
+  }
   if (loadFileCached(L, filename) !== lua.LUA_OK) {
     return lauxlib.luaL_error(L, toLuaString("error loading module '%s' from file '%s':\n\t%s"),
-      name, lua.lua_tostring(L, -2), lua.lua_tostring(L, -1));
+      name, toLuaString(filename), lua.lua_tostring(L, -1));
   }
   lua.lua_pushstring(L, toLuaString(filename));
   return 2;
 };
 
+/** next() for __pairs (the global may have been replaced by the script) */
+const rawNext: LuaNative = (L) => {
+  lauxlib.luaL_checktype(L, 1, lua.LUA_TTABLE);
+  lua.lua_settop(L, 2);
+  if (lua.lua_next(L, 1)) return 2;
+  lua.lua_pushnil(L);
+  return 1;
+};
+
+/**
+ * Pushes a table that stands for the module `open` pushes: the first read of a field (or
+ * pairs()) opens the module, copies its fields into the table (fields the script set
+ * meanwhile stay) and drops the table's metatable, so from then on it is the module's table.
+ */
+function pushLazyModule(L: LuaState, open: LuaNative): void {
+  const fill = (L: LuaState): void => {
+    lua.lua_pushcfunction(L, open);
+    lua.lua_call(L, 0, 1);
+    const mod = lua.lua_gettop(L);
+    lua.lua_pushnil(L);
+    while (lua.lua_next(L, mod)) {
+      lua.lua_pushvalue(L, -2);
+      if (lua.lua_rawget(L, 1) === lua.LUA_TNIL) {
+        lua.lua_pop(L, 1);
+        lua.lua_pushvalue(L, -2);
+        lua.lua_insert(L, -2);
+        lua.lua_rawset(L, 1);
+      } else {
+        lua.lua_pop(L, 2);
+      }
+    }
+    lua.lua_pop(L, 1);
+    lua.lua_pushnil(L);
+    lua.lua_setmetatable(L, 1);
+  };
+  lua.lua_createtable(L, 0, 0);
+  lua.lua_createtable(L, 0, 2);
+  lua.lua_pushcfunction(L, (L: LuaState) => {
+    lua.lua_settop(L, 2);
+    fill(L);
+    lua.lua_rawget(L, 1);
+    return 1;
+  });
+  lua.lua_setfield(L, -2, '__index');
+  lua.lua_pushcfunction(L, (L: LuaState) => {
+    lua.lua_settop(L, 1);
+    fill(L);
+    lua.lua_pushcfunction(L, rawNext);
+    lua.lua_pushvalue(L, 1);
+    lua.lua_pushnil(L);
+    return 3;
+  });
+  lua.lua_setfield(L, -2, '__pairs');
+  lua.lua_setmetatable(L, -2);
+}
+
 function setTable(L: LuaState, natives: Record<string, LuaNative>): void {
   for (const [k, f] of Object.entries(natives)) {
     lua.lua_pushcfunction(L, f);
-    lua.lua_setfield(L, -2, toLuaString(k));
+    lua.lua_setfield(L, -2, k);
   }
 }
 
@@ -121,66 +200,78 @@ export function newSysbenchState(host: LuaHost, rand: RandApi): SysbenchState {
   installOsExit(L, host);
   const exec = new LuaExec(L);
 
-  lua.lua_getglobal(L, toLuaString('package'));
-  lua.lua_pushstring(L, toLuaString(luaSearchPath(host.scriptFile)));
-  lua.lua_setfield(L, -2, toLuaString('path'));
-  lua.lua_getfield(L, -1, toLuaString('preload'));
-  lua.lua_pushcfunction(L, (L: LuaState) => {
+  lua.lua_getglobal(L, 'package');
+  if (stdSearchpath === null) {
+    lua.lua_getfield(L, -1, 'searchpath');
+    stdSearchpath = lua.lua_tocfunction(L, -1);
+    lua.lua_pop(L, 1);
+  }
+  lua.lua_pushstring(L, toLuaString(stateSearchPath(host.scriptFile)));
+  lua.lua_setfield(L, -2, 'path');
+  lua.lua_getfield(L, -1, 'preload');
+  const openFfi: LuaNative = (L: LuaState) => {
     if (loadCached(L, 'internal:ffi.lua', '=ffi', () => internalChunk('ffi.lua')) !== lua.LUA_OK) return lua.lua_error(L);
     pushFfiNatives(L, { exec, host, rand });
     lua.lua_call(L, 1, 1);
     return 1;
-  });
-  lua.lua_setfield(L, -2, toLuaString('ffi'));
+  };
+  lua.lua_pushcfunction(L, openFfi);
+  lua.lua_setfield(L, -2, 'ffi');
+  lua.lua_pop(L, 1);
+  // the stock scripts never use ffi: require("ffi") gets a table that builds the module
+  // when first used
+  lua.lua_getfield(L, -1, 'loaded');
+  pushLazyModule(L, openFfi);
+  lua.lua_setfield(L, -2, 'ffi');
   lua.lua_pop(L, 1);
   // require() of Lua files goes through the compiled-chunk cache
-  lua.lua_getfield(L, -1, toLuaString('searchers'));
+  lua.lua_getfield(L, -1, 'searchers');
   lua.lua_pushcfunction(L, searchLuaModule);
   lua.lua_rawseti(L, -2, 2);
   lua.lua_pop(L, 1);
   // LuaJIT's bit: both a module and a global
-  lua.lua_getfield(L, -1, toLuaString('loaded'));
+  lua.lua_getfield(L, -1, 'loaded');
   lua.lua_createtable(L, 0, 12);
   setTable(L, bitNatives);
   lua.lua_pushvalue(L, -1);
-  lua.lua_setglobal(L, toLuaString('bit'));
-  lua.lua_setfield(L, -2, toLuaString('bit'));
+  lua.lua_setglobal(L, 'bit');
+  lua.lua_setfield(L, -2, 'bit');
   lua.lua_pop(L, 2);
 
   // the sysbench table
   lua.lua_createtable(L, 0, 8);
   lua.lua_pushinteger(L, host.tid);
-  lua.lua_setfield(L, -2, toLuaString('tid'));
+  lua.lua_setfield(L, -2, 'tid');
   lua.lua_pushstring(L, toLuaString(VERSION));
-  lua.lua_setfield(L, -2, toLuaString('version'));
+  lua.lua_setfield(L, -2, 'version');
   lua.lua_pushstring(L, toLuaString('sysbench ' + VERSION));
-  lua.lua_setfield(L, -2, toLuaString('version_string'));
+  lua.lua_setfield(L, -2, 'version_string');
   lua.lua_createtable(L, 0, 4);
   lua.lua_createtable(L, host.argv.length, 1);
   host.argv.forEach((a, i) => { lua.lua_pushstring(L, stringToBytes(a)); lua.lua_rawseti(L, -2, i); });
-  lua.lua_setfield(L, -2, toLuaString('argv'));
+  lua.lua_setfield(L, -2, 'argv');
   if (host.command !== null) {
     lua.lua_pushstring(L, toLuaString(host.command));
-    lua.lua_setfield(L, -2, toLuaString('command'));
+    lua.lua_setfield(L, -2, 'command');
   }
   lua.lua_pushstring(L, toLuaString(host.scriptPath));
-  lua.lua_setfield(L, -2, toLuaString('script_path'));
-  lua.lua_setfield(L, -2, toLuaString('cmdline'));
+  lua.lua_setfield(L, -2, 'script_path');
+  lua.lua_setfield(L, -2, 'cmdline');
   lua.lua_createtable(L, 0, 12);
   setTable(L, rand.natives);
-  lua.lua_setfield(L, -2, toLuaString('rand'));
+  lua.lua_setfield(L, -2, 'rand');
   lua.lua_createtable(L, 0, 0);
-  lua.lua_setfield(L, -2, toLuaString('opt'));
-  lua.lua_setglobal(L, toLuaString('sysbench'));
+  lua.lua_setfield(L, -2, 'opt');
+  lua.lua_setglobal(L, 'sysbench');
 
   lua.lua_pushglobaltable(L);
   setTable(L, coreNatives(host, exec));
   setTable(L, luaJitBaseNatives);
   setTable(L, rand.globals);
   lua.lua_pop(L, 1);
-  lua.lua_getglobal(L, toLuaString('io'));
-  lua.lua_getglobal(L, toLuaString('__sb_io_write'));
-  lua.lua_setfield(L, -2, toLuaString('write'));
+  lua.lua_getglobal(L, 'io');
+  lua.lua_getglobal(L, '__sb_io_write');
+  lua.lua_setfield(L, -2, 'write');
   lua.lua_pop(L, 1);
 
   installStringFormat(L);
@@ -214,7 +305,7 @@ export function loadScript(state: SysbenchState, path: string, done: (err: strin
 
 /** Whether global `name` is a function (sysbench's func_available). */
 export function hasFunction(L: LuaState, name: string): boolean {
-  const t = lua.lua_getglobal(L, toLuaString(name));
+  const t = lua.lua_getglobal(L, name);
   lua.lua_pop(L, 1);
   return t === lua.LUA_TFUNCTION;
 }

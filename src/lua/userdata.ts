@@ -19,23 +19,23 @@ export function defineMetatable(L: LuaState, name: Uint8Array, spec: MetatableSp
   lauxlib.luaL_newmetatable(L, name);
   if (spec.index !== undefined) {
     lua.lua_pushcfunction(L, spec.index);
-    lua.lua_setfield(L, -2, toLuaString('__index'));
+    lua.lua_setfield(L, -2, '__index');
   } else if (spec.methods !== undefined) {
     lua.lua_createtable(L, 0, Object.keys(spec.methods).length);
     for (const [k, f] of Object.entries(spec.methods)) {
       lua.lua_pushcfunction(L, f);
-      lua.lua_setfield(L, -2, toLuaString(k));
+      lua.lua_setfield(L, -2, k);
     }
-    lua.lua_setfield(L, -2, toLuaString('__index'));
+    lua.lua_setfield(L, -2, '__index');
   }
   const text = spec.tostring;
   if (text !== undefined) {
     lua.lua_pushcfunction(L, (L: LuaState) => { pushJsString(L, text); return 1; });
-    lua.lua_setfield(L, -2, toLuaString('__tostring'));
+    lua.lua_setfield(L, -2, '__tostring');
   }
   if (spec.anonymous === true) {
     lua.lua_pushnil(L);
-    lua.lua_setfield(L, -2, toLuaString('__name'));
+    lua.lua_setfield(L, -2, '__name');
   }
   lua.lua_pop(L, 1);
 }

@@ -11,8 +11,10 @@ export interface WorkerResult {
 /** A thread finished its initialisation (thread_init or equivalent). */
 export function initDone(ctl: Int32Array, ok: boolean): void {
   if (!ok) Atomics.add(ctl, Ctl.InitFailed, 1);
-  Atomics.add(ctl, Ctl.InitDone, 1);
-  Atomics.notify(ctl, Ctl.InitDone);
+  const done = Atomics.add(ctl, Ctl.InitDone, 1) + 1;
+  // the main thread waits for all of them: waking it for each of thousands of threads costs
+  // both sides (a failure wakes it at once, for its message)
+  if (!ok || done >= Atomics.load(ctl, Ctl.Threads)) Atomics.notify(ctl, Ctl.InitDone);
 }
 
 /** Waits at the start barrier: true to run, false when initialisation failed somewhere. */

@@ -69,7 +69,7 @@ export function workerCount(threads: number, requested: number): number {
   return Math.max(1, Math.min(threads, availableParallelism()));
 }
 
-function makePool(workers: number): Piscina {
+function makePool(workers: number, workerFile: URL | null = null): Piscina {
   return new Piscina({
     filename: WORKER_ENTRY.href,
     minThreads: workers,
@@ -78,7 +78,36 @@ function makePool(workers: number): Piscina {
     idleTimeout: 1000,
     // the task is long and asynchronous: workers must keep their event loop
     atomics: 'disabled',
+    // worker-entry.cts starts importing the job's module as soon as the thread is up
+    workerData: workerFile ? { preload: workerFile.href } : undefined,
   });
+}
+
+// worker threads started before the run needs them (warmUp), so that they load their modules
+// while the main thread prepares the run
+let warm: { pool: Piscina; workers: number; file: string } | null = null;
+
+/** Starts the worker threads of a run that is coming, with `workerFile` loading in each. */
+export function warmUp(workerFile: URL, limits: Pick<RunLimits, 'threads' | 'workerThreads'>): void {
+  if (warm !== null) return;
+  const workers = workerCount(Math.max(1, limits.threads), limits.workerThreads);
+  warm = { pool: makePool(workers, workerFile), workers, file: workerFile.href };
+}
+
+/** Stops warmed-up worker threads that no run took. */
+export async function coolDown(): Promise<void> {
+  const w = warm;
+  warm = null;
+  if (w !== null) await w.pool.destroy();
+}
+
+function takePool(workers: number, workerFile: URL): Piscina {
+  const w = warm;
+  if (w !== null && w.workers === workers && w.file === workerFile.href) {
+    warm = null;
+    return w.pool;
+  }
+  return makePool(workers, workerFile);
 }
 
 /** One task per worker; thread ids are dealt round-robin. */
@@ -98,7 +127,7 @@ export async function runParallelCommand(job: ThreadJob, limits: RunLimits, log:
   const workers = workerCount(limits.threads, limits.workerThreads);
   const shared = allocShared(limits.threads, workers);
   shared.log = log.share();
-  const pool = makePool(workers);
+  const pool = takePool(workers, job.workerFile);
   try {
     const ctl = views(shared).ctl;
     const results = await Promise.all(tasksFor(job, limits.threads, workers, shared).map((t) =>
@@ -158,7 +187,7 @@ export async function runThreads(job: ThreadJob, limits: RunLimits, reporter: Re
   shared.log = log.share();
   const v = views(shared);
   const ctl = v.ctl;
-  const pool = makePool(workers);
+  const pool = takePool(workers, job.workerFile);
   const timers: LongTimer[] = [];
   // any delay sysbench accepts (up to 2^32 s and more): setLongTimeout chains Node's timers
   const later = (ms: number, f: () => void): void => { timers.push(setLongTimeout(ms, f)); };
@@ -208,12 +237,12 @@ export async function runThreads(job: ThreadJob, limits: RunLimits, reporter: Re
     };
     abandonTimer = setTimeout(check, ms);
   };
-  const stopAll = (graceMs: number | null = ABANDON_AFTER_TIME_MS): void => {
+  const stopAll = (grace: number | null = ABANDON_AFTER_TIME_MS): void => {
     stoppedAt ??= performance.now();
     Atomics.store(ctl, Ctl.Stop, 1);
     Atomics.notify(ctl, Ctl.Stop);
     queue?.close();
-    if (graceMs !== null && started) armAbandon(graceMs, graceMs === ABANDON_AFTER_TIME_MS);
+    if (grace !== null && started) armAbandon(grace, grace === ABANDON_AFTER_TIME_MS);
   };
   const onSigint = (): void => {
     if (interrupted) exit(130); // a second Ctrl-C does not wait any more

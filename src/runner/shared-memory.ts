@@ -27,6 +27,8 @@ export const enum Ctl {
   DbUsed = 9,
   /** 1 during --warmup-time: the events limit does not count yet */
   Warmup = 10,
+  /** the number of threads (set at allocation): the start barrier's target */
+  Threads = 11,
   /** os.exit(code) in a worker thread: 0x100 | code; the main thread then exits with code */
   ExitCode = 15,
   Size = 16,
@@ -73,6 +75,7 @@ export function allocShared(threads: number, workers: number, queue: SharedArray
     stats: new SharedArrayBuffer(Math.max(1, threads + 1) * Stat.Stride * 8),
     hist: new SharedArrayBuffer(Math.max(1, workers + 1) * HIST_SIZE * 8),
   };
+  new Int32Array(b.ctl)[Ctl.Threads] = threads;
   const stats = new Float64Array(b.stats);
   for (let t = 0; t <= threads; t++) {
     stats[t * Stat.Stride + Stat.LatMin] = Infinity;

@@ -31,7 +31,7 @@ function readScriptOptions(L: LuaState): ScriptOptionDef[] {
     const name = field('name')!;
     const desc = field('desc') ?? '';
     const value = field('value');
-    lua.lua_getfield(L, -1, toLuaString('type'));
+    lua.lua_getfield(L, -1, 'type');
     const type = lua.lua_tointeger(L, -1);
     lua.lua_pop(L, 2);
     defs.push({ name, desc, value, type });
@@ -51,8 +51,8 @@ export function coreNatives(host: LuaHost, exec: LuaExec): Record<string, LuaNat
     },
     __sb_io_write: (L) => {
       host.out(textOfArgs(L, '', 1));
-      lua.lua_getglobal(L, toLuaString('io'));
-      lua.lua_getfield(L, -1, toLuaString('stdout'));
+      lua.lua_getglobal(L, 'io');
+      lua.lua_getfield(L, -1, 'stdout');
       return 1;
     },
     __sb_event_start: (L) => {

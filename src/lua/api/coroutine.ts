@@ -26,10 +26,10 @@ export function installCoroutineMain(L: LuaState, exec: LuaExec): void {
       return 1;
     },
   };
-  lua.lua_getglobal(L, toLuaString('coroutine'));
+  lua.lua_getglobal(L, 'coroutine');
   for (const [name, f] of Object.entries(natives)) {
     lua.lua_pushcfunction(L, f);
-    lua.lua_setfield(L, -2, toLuaString(name));
+    lua.lua_setfield(L, -2, name);
   }
   lua.lua_pop(L, 1);
 }

@@ -173,7 +173,7 @@ export function registerDb(L: LuaState, session: SqlSession): void {
     host.log.debug('Ignored error encountered, restarting transaction');
     lua.lua_createtable(L, 0, 1);
     lua.lua_pushinteger(L, RESTART_EVENT);
-    lua.lua_setfield(L, -2, toLuaString('errcode'));
+    lua.lua_setfield(L, -2, 'errcode');
     return lua.lua_error(L);
   };
 
@@ -200,7 +200,7 @@ export function registerDb(L: LuaState, session: SqlSession): void {
       return raiseAt(L, 'DB initialization failed');
     }
     pushJsString(L, drv.name);
-    lua.lua_setglobal(L, toLuaString('db_driver'));
+    lua.lua_setglobal(L, 'db_driver');
     if (conn !== null) return then === null ? 0 : then(L);
     return session.connect(L, drv, connected, then);
   };
@@ -337,11 +337,11 @@ export function registerDb(L: LuaState, session: SqlSession): void {
   defineMetatable(L, MT_STMT, { anonymous: true });
   defineMetatable(L, MT_RS, { anonymous: true });
 
-  lua.lua_getglobal(L, toLuaString('sysbench'));
+  lua.lua_getglobal(L, 'sysbench');
   lua.lua_createtable(L, 0, 16);
   for (const [k, f] of Object.entries(natives)) {
     lua.lua_pushcfunction(L, f);
-    lua.lua_setfield(L, -2, toLuaString(k));
+    lua.lua_setfield(L, -2, k);
   }
   // the 0.5 names of sysbench.sql.error's numbers
   const errors: [string, number][] = [
@@ -349,8 +349,8 @@ export function registerDb(L: LuaState, session: SqlSession): void {
   ];
   for (const [k, v] of errors) {
     lua.lua_pushinteger(L, v);
-    lua.lua_setfield(L, -2, toLuaString(k));
+    lua.lua_setfield(L, -2, k);
   }
-  lua.lua_setfield(L, -2, toLuaString('db'));
+  lua.lua_setfield(L, -2, 'db');
   lua.lua_pop(L, 1);
 }

@@ -28,7 +28,7 @@ export function registerHistogram(L: LuaState, out: Writer, drawSlot: () => void
   };
   defineMetatable(L, MT, { methods, tostring: '<sb_histogram>' });
 
-  lua.lua_getglobal(L, toLuaString('sysbench'));
+  lua.lua_getglobal(L, 'sysbench');
   lua.lua_createtable(L, 0, 1);
   lua.lua_pushcfunction(L, (L: LuaState) => {
     const size = lauxlib.luaL_checkinteger(L, 1);
@@ -36,7 +36,7 @@ export function registerHistogram(L: LuaState, out: Writer, drawSlot: () => void
     pushObject(L, { scale, counts: scale.newCounts() } satisfies ScriptHistogram, MT);
     return 1;
   });
-  lua.lua_setfield(L, -2, toLuaString('new'));
-  lua.lua_setfield(L, -2, toLuaString('histogram'));
+  lua.lua_setfield(L, -2, 'new');
+  lua.lua_setfield(L, -2, 'histogram');
   lua.lua_pop(L, 1);
 }

@@ -88,7 +88,7 @@ const tonumber: LuaNative = (L) => {
  * everything else to the type() installed before (which may know other cdata-like objects).
  */
 export function installLuaJitType(L: LuaState): void {
-  lua.lua_getglobal(L, toLuaString('type'));
+  lua.lua_getglobal(L, 'type');
   const previous = lua.lua_tocfunction(L, -1) as LuaNative | null;
   lua.lua_pop(L, 1);
   const type: LuaNative = (S) => {
@@ -103,7 +103,7 @@ export function installLuaJitType(L: LuaState): void {
     return 1;
   };
   lua.lua_pushcfunction(L, type);
-  lua.lua_setglobal(L, toLuaString('type'));
+  lua.lua_setglobal(L, 'type');
 }
 
 export const luaJitBaseNatives: Record<string, LuaNative> = { tonumber };

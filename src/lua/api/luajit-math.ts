@@ -188,18 +188,18 @@ export function installLuaJitMath(L: LuaState): void {
   lua.lua_createtable(L, 0, 32);
   for (const [k, f] of Object.entries(mathNatives())) {
     lua.lua_pushcfunction(L, f);
-    lua.lua_setfield(L, -2, toLuaString(k));
+    lua.lua_setfield(L, -2, k);
   }
   lua.lua_pushnumber(L, Math.PI);
-  lua.lua_setfield(L, -2, toLuaString('pi'));
+  lua.lua_setfield(L, -2, 'pi');
   lua.lua_pushnumber(L, Infinity);
-  lua.lua_setfield(L, -2, toLuaString('huge'));
+  lua.lua_setfield(L, -2, 'huge');
   lua.lua_pushvalue(L, -1);
-  lua.lua_setglobal(L, toLuaString('math'));
+  lua.lua_setglobal(L, 'math');
   // require('math') gives the same table
-  lua.lua_getglobal(L, toLuaString('package'));
-  lua.lua_getfield(L, -1, toLuaString('loaded'));
+  lua.lua_getglobal(L, 'package');
+  lua.lua_getfield(L, -1, 'loaded');
   lua.lua_pushvalue(L, -3);
-  lua.lua_setfield(L, -2, toLuaString('math'));
+  lua.lua_setfield(L, -2, 'math');
   lua.lua_pop(L, 3);
 }

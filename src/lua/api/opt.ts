@@ -22,17 +22,17 @@ function pushValue(L: LuaState, v: OptionValue): void {
 
 /** Sets sysbench.opt; with `globals`, also sets each option as a global (legacy scripts). */
 export function exportOptions(L: LuaState, options: ExportedOption[], globals: boolean): void {
-  lua.lua_getglobal(L, toLuaString('sysbench'));
+  lua.lua_getglobal(L, 'sysbench');
   lua.lua_createtable(L, 0, options.length);
   for (const o of options) {
     pushValue(L, o.value);
-    lua.lua_setfield(L, -2, toLuaString(o.name));
+    lua.lua_setfield(L, -2, o.name);
   }
-  lua.lua_setfield(L, -2, toLuaString('opt'));
+  lua.lua_setfield(L, -2, 'opt');
   lua.lua_pop(L, 1);
   if (!globals) return;
   for (const o of options) {
-    const name = toLuaString(o.name);
+    const name = o.name;
     // a legacy option must not replace a function of the script's (e.g. --help vs help())
     if (lua.lua_getglobal(L, name) === lua.LUA_TFUNCTION) { lua.lua_pop(L, 1); continue; }
     lua.lua_pop(L, 1);

@@ -12,7 +12,7 @@
 // (e.g. uniform(10, 1), whose range wraps), LuaJIT-JIT-compiled callers see
 // the untruncated 64-bit register value while interpreted callers see the
 // uint32; we always return the uint32 (the C function's declared result).
-import { lua, lauxlib, pushOwnedBytes, toJsString, toLuaString, type LuaState, type LuaNative } from '../fengari.js';
+import { lua, lauxlib, newLuaBytes, pushOwnedBytes, toJsString, toLuaString, type LuaState, type LuaNative } from '../fengari.js';
 import type { SbRng } from '../../rand/sb-rand.js';
 
 const TWO63 = 9223372036854775808;
@@ -93,7 +93,7 @@ export function randNatives(rng: SbRng): Record<string, LuaNative> {
     }
     const fmt: Uint8Array = lua.lua_tostring(L, 1);
     const n = fmt.length;
-    const out = new Uint8Array(n);
+    const out = newLuaBytes(n);
     rng.stringInto(fmt, n, out);
     pushOwnedBytes(L, out); // the new string owns the array: no copy
     return 1;

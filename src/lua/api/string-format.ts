@@ -1,7 +1,7 @@
 // string.format as LuaJIT has it (fengari's Lua 5.3 version formats through sprintf-js, which
 // is not C's printf, and knows only 32-bit integers). Formats are parsed once and cached;
 // the output is assembled in a reused byte buffer.
-import { lua, lauxlib, pushOwnedBytes, toLuaString, type LuaState, type LuaNative } from '../fengari.js';
+import { lua, lauxlib, newLuaBytes, pushOwnedBytes, toLuaString, type LuaState, type LuaNative } from '../fengari.js';
 import { cdataAt } from '../ffi/ffi-state.js';
 import { scalarValue } from '../ffi/cdata.js';
 import { base, isNumber } from '../ffi/ctypes.js';
@@ -191,15 +191,17 @@ export function stringFormat(): LuaNative {
         padded(sink, part, pointer(L, arg));
       }
     }
-    pushOwnedBytes(L, sink.buf.slice(0, sink.n));
+    const out = newLuaBytes(sink.n);
+    out.set(sink.buf.subarray(0, sink.n));
+    pushOwnedBytes(L, out);
     return 1;
   };
 }
 
 /** Replaces string.format in state L with LuaJIT's. */
 export function installStringFormat(L: LuaState): void {
-  lua.lua_getglobal(L, toLuaString('string'));
+  lua.lua_getglobal(L, 'string');
   lua.lua_pushcfunction(L, stringFormat());
-  lua.lua_setfield(L, -2, toLuaString('format'));
+  lua.lua_setfield(L, -2, 'format');
   lua.lua_pop(L, 1);
 }

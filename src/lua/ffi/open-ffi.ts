@@ -12,10 +12,10 @@ function metatable(L: LuaState, natives: Record<string, LuaNative>): number {
   lua.lua_createtable(L, 0, 24);
   for (const [k, f] of Object.entries(natives)) {
     lua.lua_pushcfunction(L, f);
-    lua.lua_setfield(L, -2, toLuaString(k));
+    lua.lua_setfield(L, -2, k);
   }
   lua.lua_pushstring(L, toLuaString('ffi')); // getmetatable(cdata) is "ffi", as in LuaJIT
-  lua.lua_setfield(L, -2, toLuaString('__metatable'));
+  lua.lua_setfield(L, -2, '__metatable');
   return lauxlib.luaL_ref(L, lua.LUA_REGISTRYINDEX);
 }
 
@@ -50,22 +50,22 @@ export function pushFfiNatives(L: LuaState, fh: FfiHost): void {
   lua.lua_createtable(L, 0, 24);
   for (const [k, f] of Object.entries(libraryNatives(ctx))) {
     lua.lua_pushcfunction(L, f);
-    lua.lua_setfield(L, -2, toLuaString(k));
+    lua.lua_setfield(L, -2, k);
   }
   // ffi.C: a userdata whose fields are the declared C symbols
   lua.lua_newuserdata(L, 0);
   lua.lua_createtable(L, 0, 2);
   lua.lua_pushcfunction(L, clib.index);
-  lua.lua_setfield(L, -2, toLuaString('__index'));
+  lua.lua_setfield(L, -2, '__index');
   lua.lua_pushcfunction(L, (S: LuaState) => lauxlib.luaL_error(S, toLuaString('sysbench-ts: assigning to ffi.C is not supported')));
-  lua.lua_setfield(L, -2, toLuaString('__newindex'));
+  lua.lua_setfield(L, -2, '__newindex');
   lua.lua_setmetatable(L, -2);
-  lua.lua_setfield(L, -2, toLuaString('C'));
+  lua.lua_setfield(L, -2, 'C');
   lua.lua_pushcfunction(L, (S: LuaState) => {
     lauxlib.luaL_checktype(S, 1, lua.LUA_TFUNCTION);
     lua.lua_pushvalue(S, 1);
     declarations = lauxlib.luaL_ref(S, lua.LUA_REGISTRYINDEX);
     return 0;
   });
-  lua.lua_setfield(L, -2, toLuaString('set_declarations'));
+  lua.lua_setfield(L, -2, 'set_declarations');
 }

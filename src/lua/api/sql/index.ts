@@ -18,7 +18,7 @@ function pushNumbers(L: LuaState, table: Readonly<Record<string, number>>): void
   lua.lua_createtable(L, 0, Object.keys(table).length);
   for (const [k, v] of Object.entries(table)) {
     lua.lua_pushinteger(L, v);
-    lua.lua_setfield(L, -2, toLuaString(k));
+    lua.lua_setfield(L, -2, k);
   }
 }
 
@@ -37,17 +37,17 @@ export function registerSql(L: LuaState, session: SqlSession, rand: ThreadRandom
     else lua.lua_pushstring(L, lua.lua_typename(L, lua.lua_type(L, 1)));
     return 1;
   });
-  lua.lua_setglobal(L, toLuaString('type'));
+  lua.lua_setglobal(L, 'type');
 
   // sysbench.sql: driver(), and the type and error numbers (the one table TypeScript uses)
-  lua.lua_getglobal(L, toLuaString('sysbench'));
+  lua.lua_getglobal(L, 'sysbench');
   lua.lua_createtable(L, 0, 3);
   lua.lua_pushcfunction(L, newDriver);
-  lua.lua_setfield(L, -2, toLuaString('driver'));
+  lua.lua_setfield(L, -2, 'driver');
   pushNumbers(L, SQL_TYPE);
-  lua.lua_setfield(L, -2, toLuaString('type'));
+  lua.lua_setfield(L, -2, 'type');
   pushNumbers(L, SQL_ERROR);
-  lua.lua_setfield(L, -2, toLuaString('error'));
-  lua.lua_setfield(L, -2, toLuaString('sql'));
+  lua.lua_setfield(L, -2, 'error');
+  lua.lua_setfield(L, -2, 'sql');
   lua.lua_pop(L, 1);
 }
