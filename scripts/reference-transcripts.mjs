@@ -41,6 +41,8 @@ const CONN = `--db-driver=mysql --mysql-user=root --mysql-db=${CANONICAL_DB} --m
 // comment, where it runs (tmp: a fresh empty folder; root: the project root), and whether the
 // transcript records it. Steps run in this order; the server state carries over.
 const FILEIO = '--file-total-size=256M';
+const DEBUG_FILEIO = '--file-num=2 --file-total-size=64K';
+const DEBUG_API = readFileSync(join(ROOT, 'test', 'fixtures', 'debug', 'api.lua'), 'utf8');
 const TRANSCRIPTS = [
   ['version', [{ cmd: '--version' }]],
   ['help', [{ cmd: '--help' }]],
@@ -72,6 +74,41 @@ const TRANSCRIPTS = [
     cwd: 'legacy', server: true,
   }]],
   ['oltp_cleanup', [{ cmd: `oltp_point_select --tables=2 ${CONN} cleanup`, server: true }]],
+  // --debug, --db-debug, --mysql-debug (one thread: the order of the lines is the threads' race)
+  ['debug_builtin', [
+    { cmd: 'cpu --debug --events=10 --threads=1 run' },
+    { cmd: 'memory --debug --memory-total-size=1M --threads=1 run' },
+    { cmd: 'threads --debug --events=10 --threads=1 run' },
+    { cmd: 'mutex --debug --mutex-num=64 --mutex-locks=1000 --threads=1 run' },
+    { cmd: `fileio ${DEBUG_FILEIO} prepare`, cwd: 'fileio-debug', record: false },
+    { cmd: `fileio ${DEBUG_FILEIO} --file-test-mode=rndrw --debug --events=4 --threads=1 run`, cwd: 'fileio-debug' },
+    { cmd: `fileio ${DEBUG_FILEIO} cleanup`, cwd: 'fileio-debug', record: false },
+  ]],
+  ['debug_background', [{ cmd: 'cpu --debug --time=3 --report-interval=2 --rate=100 --report-checkpoints=1 --threads=2 run' }]],
+  ['debug_oltp', [
+    { cmd: `oltp_point_select --table-size=1000 ${CONN} prepare`, server: true, record: false },
+    { cmd: `oltp_point_select --table-size=1000 --debug --events=20 --threads=1 ${CONN} run`, server: true },
+    { cmd: `oltp_point_select --table-size=1000 --debug --time=2 --report-checkpoints=1 --threads=1 ${CONN} run`, server: true },
+    { cmd: `oltp_point_select ${CONN} cleanup`, server: true, record: false },
+  ]],
+  ['db_debug_oltp', [
+    { cmd: `oltp_point_select --table-size=1000 ${CONN} prepare`, server: true, record: false },
+    { cmd: `oltp_point_select --table-size=1000 --db-debug --events=20 --threads=1 ${CONN} run`, server: true },
+    { cmd: `oltp_point_select --table-size=1000 --db-debug --verbosity=5 --events=20 --threads=1 ${CONN} run`, server: true },
+    { cmd: `oltp_point_select --table-size=1000 --db-debug --verbosity=5 --time=2 --report-checkpoints=1 --threads=1 ${CONN} run`, server: true },
+    { cmd: `oltp_point_select ${CONN} cleanup`, server: true, record: false },
+  ]],
+  ['mysql_debug_oltp', [
+    { cmd: `oltp_read_write --table-size=3 --mysql-debug ${CONN} prepare`, server: true },
+    { cmd: `oltp_read_write --table-size=3 --mysql-debug --events=1 --threads=1 ${CONN} run`, server: true },
+    { cmd: `oltp_point_select --table-size=3 --mysql-debug --mysql-dry-run --events=2 --threads=1 ${CONN} run`, server: true },
+    { cmd: `oltp_read_write --mysql-debug ${CONN} cleanup`, server: true },
+  ]],
+  ['mysql_debug_api', [
+    { cmd: `api.lua --mysql-debug --mysql-ignore-errors=1062 --events=1 ${CONN} run`, server: true, files: { 'api.lua': DEBUG_API } },
+    { cmd: `api.lua --mysql-debug --mysql-ignore-errors=1062 --db-ps-mode=disable --events=1 ${CONN} run`, server: true, files: { 'api.lua': DEBUG_API } },
+    { cmd: `api.lua --verbosity=5 --mysql-ignore-errors=1062 --events=1 ${CONN} run`, server: true, files: { 'api.lua': DEBUG_API } },
+  ]],
   ['error_missing_table', [
     { cmd: `oltp_read_write --table-size=1000 --tables=1 ${CONN} prepare`, server: true, record: false },
     { cmd: `oltp_read_write --table-size=100000 --tables=2 --threads=4 --time=4 --report-interval=1 --histogram ${CONN} run`, server: true },
@@ -157,7 +194,7 @@ function run(step) {
   closeSync(fd);
   if (r.error) throw r.error;
   let text = readFileSync(file, 'utf8');
-  if (step.server) text = text.split(`${db}.`).join(`${CANONICAL_DB}.`).split(server.target.socket).join(CANONICAL_SOCKET);
+  if (step.server) text = text.split(`${db}.`).join(`${CANONICAL_DB}.`).split(`"${db}"`).join(`"${CANONICAL_DB}"`).split(server.target.socket).join(CANONICAL_SOCKET);
   return `$ sysbench ${step.cmd}${step.comment ? `   # ${step.comment}` : ''}\n${text}`;
 }
 

@@ -2,7 +2,7 @@
 // every thread, so lines from worker threads and the main thread keep their real order.
 import { writeSync } from 'node:fs';
 import { isMainThread } from 'node:worker_threads';
-import { LogTextFilter } from './format/logtext.js';
+import { LogTextFilter, SHARED_FILTER_WORDS } from './format/logtext.js';
 import { encodeText } from './format/bytes.js';
 
 /** Writes text; a buffering writer also has flush(), which writes what it holds at once. */
@@ -63,15 +63,70 @@ export const enum LogLevel {
 
 const PREFIX = ['FATAL: ', 'ALERT: ', 'WARNING: ', '', '', 'DEBUG: '];
 
-/** sysbench's logger: a priority prefix, filtered by --verbosity, all on stdout. */
+/** Words of the logger state the threads of a run share (see Logger.share). */
+const enum P { Verbosity, Flags, Filter, Size = Filter + SHARED_FILTER_WORDS }
+
+/** Process-wide "done once" flags (Logger.once). */
+export const enum OnceFlag {
+  /** drv_mysql.c's mysql_library_init() trace line */
+  MysqlLibraryInit = 1,
+}
+
+/**
+ * sysbench's logger: a priority prefix, filtered by --verbosity, all on stdout. sysbench has
+ * one logger for all its threads: during a run the main thread shares its state (verbosity,
+ * the duplicate filter) with the workers' loggers through shared memory.
+ */
 export class Logger {
   /** sysbench suppresses a message identical to the previous one ("last message repeated") */
   readonly filter = new LogTextFilter();
+  private level: number;
+  private flags = 0;
+  private shared: Int32Array | null = null;
 
   constructor(
-    public verbosity: number = LogLevel.Notice,
+    verbosity: number = LogLevel.Notice,
     readonly out: Writer = stdoutWriter,
-  ) {}
+    /** the state of the main thread's logger (Logger.share()), for a worker's logger */
+    shared?: SharedArrayBuffer,
+  ) {
+    this.level = verbosity;
+    if (shared) {
+      this.shared = new Int32Array(shared);
+      this.filter.attach(this.shared.subarray(P.Filter));
+    }
+  }
+
+  /** --verbosity; a change (drv_mysql.c's --mysql-debug sets 5) reaches every thread sharing this logger */
+  get verbosity(): number {
+    return this.shared === null ? this.level : this.shared[P.Verbosity];
+  }
+  set verbosity(v: number) {
+    if (this.shared === null) this.level = v;
+    else Atomics.store(this.shared, P.Verbosity, v);
+  }
+
+  /** This logger's state in shared memory, for the workers' loggers (made on first call). */
+  share(): SharedArrayBuffer {
+    if (this.shared === null) {
+      const w = new Int32Array(new SharedArrayBuffer(P.Size * 4));
+      w[P.Verbosity] = this.level;
+      w[P.Flags] = this.flags;
+      this.filter.share(w.subarray(P.Filter));
+      this.shared = w;
+    }
+    return this.shared.buffer as SharedArrayBuffer;
+  }
+
+  /** True the first time any thread sharing this logger asks for `flag`. */
+  once(flag: OnceFlag): boolean {
+    if (this.shared === null) {
+      const first = (this.flags & flag) === 0;
+      this.flags |= flag;
+      return first;
+    }
+    return (Atomics.or(this.shared, P.Flags, flag) & flag) === 0;
+  }
 
   log(level: LogLevel, msg: string): void {
     if (level <= this.verbosity) {

@@ -101,7 +101,7 @@ async function runRated(threads: BuiltinThread[], ctl: Int32Array): Promise<bool
 export default async function run(task: BuiltinTask): Promise<WorkerResult> {
   const shared = views(task.shared);
   const ctl = shared.ctl;
-  const log = new Logger(task.verbosity, stdoutWriter);
+  const log = new Logger(task.verbosity, stdoutWriter, task.shared.log);
   const words = builtinViews(task.builtin).words;
   const solo = task.tids.length === 1;
   const queue = task.shared.queue ? new RateQueue(task.shared.queue) : null;

@@ -182,6 +182,8 @@ async function runTest(b: BuiltinInput): Promise<number> {
       testSection: own.section,
       reportDropped: limits.rate > 0 && limits.rateLatencyLimit > 0,
       json: jsonReportTarget(b.reg, io, config, b.test.sname, process.argv.slice(2), 'builtin'),
+      debug: g.debug,
+      verbosity: () => log.verbosity,
     });
     const job: ThreadJob = {
       workerFile: BUILTIN_WORKER,

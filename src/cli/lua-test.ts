@@ -211,6 +211,9 @@ async function runScript(
     dbUsed: () => dbUsed(),
     reportDropped: config.limits.rate > 0 && config.limits.rateLatencyLimit > 0,
     json: jsonReportTarget(t.reg, t.io, config, t.name, t.argv.slice(1), 'lua'),
+    debug: g.debug,
+    dbDebug: t.reg.getFlag('db-debug'),
+    verbosity: () => log.verbosity,
   });
   const outcome = await runThreads(luaJob('run', '', threadPlan, config.limits), config.limits, {
     begin: (collector, start) => {
@@ -219,7 +222,11 @@ async function runScript(
     },
     intermediate: (now) => reporter.intermediate(now),
     cumulative: (now, final, forced) => reporter.cumulative(now, final, forced),
-    stopped: () => hooks.closeBackground(),
+    stopped: () => {
+      // run_test() once the workers are joined
+      log.info('Done.\n');
+      return hooks.closeBackground();
+    },
   }, log, { eventRng: plan.background.eventGen ? new SbRng(plan.background.eventGen, config.rand, unique) : undefined });
   if (outcome.initFailed) return 1;
   // a failing done() is reported (FATAL) after the report; sysbench still exits 0

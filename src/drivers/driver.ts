@@ -94,4 +94,6 @@ export interface DbDriver {
   isIgnorable(err: DbError): boolean;
   /** the FATAL lines (without "FATAL: ") sysbench's driver logs for a failed statement */
   fatalLines(op: 'query' | 'execute' | 'prepare', err: DbError, query: string): string[];
+  /** the Lua state that made this driver object is closing (sysbench: db_destroy() when it is collected) */
+  release?(): void;
 }

@@ -62,6 +62,10 @@ class PendingDriver implements DbDriver {
   fatalLines(op: 'query' | 'execute' | 'prepare', err: DbError, query: string): string[] {
     return this.real!.fatalLines(op, err, query);
   }
+
+  release(): void {
+    this.real?.release?.();
+  }
 }
 
 export function createDriver(requested: string | null, cfg: DriverConfig, log: Logger, nextConnectionIndex: () => number): DbDriver | string {

@@ -23,10 +23,49 @@ function stripPrefix(msg: string): string {
   return msg;
 }
 
+/**
+ * Words of the filter state every thread of the process shares once the filter is shared
+ * (sysbench has one logger for all its threads): a lock, whether there is a last message,
+ * its hash and length, and the repeat count.
+ */
+const enum W { Lock, HasLast, Hash, Len, Repeats, Size }
+
+/** Int32 words a shared filter needs (see LogTextFilter.share). */
+export const SHARED_FILTER_WORDS = W.Size;
+
+/** FNV-1a over the UTF-16 code units: equal texts, equal hashes. */
+function hashText(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  return h | 0;
+}
+
 export class LogTextFilter {
   /** text of the last printed message; null before the first one */
   private last: string | null = null;
   private repeats = 0;
+  /** once shared: the state in shared memory (other threads' messages count too) */
+  private words: Int32Array | null = null;
+
+  /**
+   * Moves this filter's state into `words` (SHARED_FILTER_WORDS Int32 words of a
+   * SharedArrayBuffer, zeroed), so that filters attached to the same words on other threads
+   * continue it.
+   */
+  share(words: Int32Array): void {
+    if (this.last !== null) {
+      words[W.HasLast] = 1;
+      words[W.Hash] = hashText(this.last);
+      words[W.Len] = this.last.length;
+    }
+    words[W.Repeats] = this.repeats;
+    this.words = words;
+  }
+
+  /** Uses the shared state another thread's filter made (see share()). */
+  attach(words: Int32Array): void {
+    this.words = words;
+  }
 
   /**
    * Process one log_text() message (priority prefix included in `msg`, no
@@ -34,6 +73,7 @@ export class LogTextFilter {
    */
   text(msg: string): string {
     const body = stripPrefix(msg);
+    if (this.words !== null) return this.sharedText(this.words, msg, body);
     if (body === this.last) {
       this.repeats++;
       return '';
@@ -43,6 +83,24 @@ export class LogTextFilter {
     this.repeats = 0;
     this.last = body;
     return out + msg + '\n';
+  }
+
+  private sharedText(w: Int32Array, msg: string, body: string): string {
+    const hash = hashText(body);
+    while (Atomics.compareExchange(w, W.Lock, 0, 1) !== 0);
+    let out = '';
+    if (w[W.HasLast] === 1 && w[W.Hash] === hash && w[W.Len] === body.length) {
+      w[W.Repeats]++;
+    } else {
+      if (w[W.Repeats] > 0) out = `(last message repeated ${w[W.Repeats]} times)\n`;
+      w[W.Repeats] = 0;
+      w[W.HasLast] = 1;
+      w[W.Hash] = hash;
+      w[W.Len] = body.length;
+      out += msg + '\n';
+    }
+    Atomics.store(w, W.Lock, 0);
+    return out;
   }
 
   /** Process a list of messages. */

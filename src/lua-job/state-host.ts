@@ -64,6 +64,7 @@ export class StateHost implements LuaHost {
     this.command = o.script.command;
     this.ctl = o.shared.ctl;
     this.stats = new ThreadStats(o);
+    this.stats.onLimit = (time) => o.log.info(time ? 'Time limit exceeded, exiting...' : 'Event limit exceeded, exiting...');
   }
 
   get sharedCtl(): Int32Array { return this.ctl; }
@@ -74,7 +75,9 @@ export class StateHost implements LuaHost {
   createDriver(name: string | null): DbDriver | string {
     const ctl = this.ctl;
     Atomics.store(ctl, Ctl.DbUsed, 1);
-    return createDriver(name, this.o.driver, this.log, () => Atomics.add(ctl, Ctl.ConnIndex, 1));
+    const drv = createDriver(name, this.o.driver, this.log, () => Atomics.add(ctl, Ctl.ConnIndex, 1));
+    if (typeof drv !== 'string' && drv.release) this.atExit(() => drv.release!());
+    return drv;
   }
 
   countInc(counter: SbCounter): void {

@@ -30,7 +30,7 @@ function assertHeapRoom(made: number, wanted: number): void {
 function makeStates(task: LuaWorkerTask): ScriptState[] {
   const shared = views(task.shared);
   const out = tickBatchedWriter(stdoutWriter);
-  const log = new Logger(task.verbosity, out);
+  const log = new Logger(task.verbosity, out, task.shared.log);
   const unique = task.unique;
   const queue = task.shared.queue ? new RateQueue(task.shared.queue) : null;
   return task.tids.map((tid, i) => {
@@ -50,11 +50,17 @@ const step = (f: (done: (ok: boolean) => void) => void): Promise<boolean> => new
 
 async function runThread(t: ScriptState, ctl: Int32Array): Promise<boolean> {
   const ok = await step((d) => t.runEvents(d));
+  if (!ok) {
+    // sysbench neither calls thread_done nor closes the state of a failed thread (no
+    // finalizers run, its connections end with the process)
+    threadFinished(ctl);
+    return false;
+  }
   // a failing thread_done is reported (FATAL) but, as in sysbench, does not fail the run
-  if (ok) await step((d) => t.call('thread_done', true, d));
+  await step((d) => t.call('thread_done', true, d));
   await new Promise<void>((r) => t.close(r));
   threadFinished(ctl);
-  return ok;
+  return true;
 }
 
 async function runMode(task: LuaWorkerTask): Promise<WorkerResult> {
@@ -63,11 +69,16 @@ async function runMode(task: LuaWorkerTask): Promise<WorkerResult> {
   // every thread of this worker initialises at once, as sysbench's threads do: thread_init
   // usually connects, and connections behind a slow network must not wait for each other
   await Promise.all(states.map(async (t) => {
+    const { log, tid } = t.host;
+    log.debug(`Worker thread (#${tid}) started`);
     let ok = await step((d) => t.load(d));
     if (ok) {
       t.exportOptions();
       ok = await step((d) => t.call('thread_init', true, d));
     }
+    log.debug(ok ? `Worker thread (#${tid}) initialized` : `Worker thread (#${tid}) failed to initialize!`);
+    // what this thread printed is out before the main thread goes on
+    log.out.flush?.();
     initDone(ctl, ok);
   }));
   // the start barrier: nobody runs events before every thread is initialised

@@ -2,12 +2,12 @@
 // Lua report hooks replace the default reports, as in sysbench.
 import { performance } from 'node:perf_hooks';
 import type { Writer } from '../output.js';
-import { CounterWindows, latencyFromTimers, mergeTimers, msToSec, nsToSec } from '../stats/counters.js';
+import { CounterWindows, latencyFromTimers, mergeTimers, msToSec, nsToSec, timerAvgNs, timerMinNs, type TimerTotals } from '../stats/counters.js';
 import { HistogramWindows } from '../stats/histogram.js';
 import type { RunReadings } from '../stats/run-readings.js';
 import { LogTextFilter } from '../format/logtext.js';
 import { formatDbCumulative, formatCumulative, formatHistogramSection, formatIntermediate, formatIntermediateDefault } from './text.js';
-import { emptyReportStats, type LogMessages, type ReportStats } from './types.js';
+import { emptyReportStats, type LogMessages, type ReportStats, type ThreadTimerSummary } from './types.js';
 import { buildJsonReport, jsonInterval } from './json-report.js';
 
 export interface ReportHooks {
@@ -36,6 +36,25 @@ export interface ReporterOptions {
   reportDropped?: boolean;
   /** --json-report: where the final result goes as JSON ('-': stdout), and what to record about the run */
   json?: { write: (text: string) => void; meta: Record<string, unknown> };
+  /** --debug: cumulative reports end with the per-thread statistics */
+  debug?: boolean;
+  /** --db-debug: SQL statistics add the query execution and fetching figures (debug lines) */
+  dbDebug?: boolean;
+  /** the logger's verbosity now (debug lines show at 5; --mysql-debug raises it during the run) */
+  verbosity?: () => number;
+}
+
+/** The figures of sysbench's --db-debug timers: 1.0.20 never starts them, so they stay zero. */
+const DB_DEBUG_TIMER = { min: 0, avg: 0, max: 0, sum: 0 };
+
+function threadSummary(t: TimerTotals): ThreadTimerSummary {
+  return {
+    min: nsToSec(timerMinNs(t)),
+    avg: nsToSec(timerAvgNs(t)),
+    max: nsToSec(t.maxNs),
+    events: t.events,
+    sum: nsToSec(t.sumNs),
+  };
 }
 
 export class RunReporter {
@@ -116,10 +135,13 @@ export class RunReporter {
       json.write(JSON.stringify(doc, null, 2) + '\n');
     };
     if (this.o.hooks.cumulative(stat, final)) return writeJson();
+    const debugShown = (this.o.verbosity?.() ?? 0) >= 5;
     const opts = {
       percentile: this.o.percentile,
       fairness,
       unfinished: forced ? c.unfinished() : undefined,
+      threadsDebug: this.o.debug && debugShown ? timers.map(threadSummary) : undefined,
+      sqlDebug: this.o.dbDebug && debugShown ? { exec: DB_DEBUG_TIMER, fetch: DB_DEBUG_TIMER } : undefined,
     };
     const msgs = this.o.dbUsed()
       ? formatDbCumulative(stat, opts)

@@ -126,6 +126,7 @@ export async function runParallelCommand(job: ThreadJob, limits: RunLimits, log:
   log.notice('Initializing worker threads...\n');
   const workers = workerCount(limits.threads, limits.workerThreads);
   const shared = allocShared(limits.threads, workers);
+  shared.log = log.share();
   const pool = takePool(workers, job.workerFile);
   try {
     const ctl = views(shared).ctl;
@@ -183,6 +184,7 @@ export async function runThreads(job: ThreadJob, limits: RunLimits, reporter: Re
   const workers = workerCount(limits.threads, limits.workerThreads);
   const queue = limits.rate > 0 ? new RateQueue() : null;
   const shared = allocShared(limits.threads, workers, queue?.sab ?? null);
+  shared.log = log.share();
   const v = views(shared);
   const ctl = v.ctl;
   const pool = takePool(workers, job.workerFile);
@@ -252,6 +254,10 @@ export async function runThreads(job: ThreadJob, limits: RunLimits, reporter: Re
   };
 
   log.notice('Initializing worker threads...\n');
+  // sysbench's background threads say they started (racing with the workers' lines there)
+  if (limits.reportInterval > 0) log.debug('Reporting thread started');
+  if (limits.rate > 0) log.debug('Event generating thread started');
+  if (limits.checkpoints.length > 0) log.debug('Checkpoints report thread started');
   let crashed: unknown = null;
   const runs = tasksFor(job, limits.threads, workers, shared).map((t, w) =>
     (pool.run(t) as Promise<WorkerResult>).catch((e: unknown) => {

@@ -64,6 +64,8 @@ export interface SharedBuffers {
   stats: SharedArrayBuffer;
   /** one histogram of HIST_SIZE Float64 counts per worker (index = worker number) */
   hist: SharedArrayBuffer;
+  /** the main thread's logger state (Logger.share()): one logger for every thread, as in sysbench */
+  log?: SharedArrayBuffer;
 }
 
 export function allocShared(threads: number, workers: number, queue: SharedArrayBuffer | null = null): SharedBuffers {

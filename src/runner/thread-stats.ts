@@ -38,6 +38,12 @@ export class ThreadStats {
   private readonly latencyLimitMs: number;
   /** called after each recorded event: sysbench's histogram update draws one random value */
   histogramSlot: (() => number) | null = null;
+  /**
+   * Called when more() says no because of a limit (`time`: --time, else --events), where
+   * sysbench's sb_more_events() logs "Time/Event limit exceeded, exiting..." (Lua threads;
+   * built-in tests count these in their own words).
+   */
+  onLimit: ((time: boolean) => void) | null = null;
 
   constructor(o: ThreadStatsOptions) {
     this.ctl = o.shared.ctl;
@@ -74,9 +80,18 @@ export class ThreadStats {
    */
   more(): boolean {
     const ctl = this.ctl;
-    if (Atomics.load(ctl, Ctl.Stop) !== 0) return false;
+    if (Atomics.load(ctl, Ctl.Stop) !== 0) return this.limitHit(true);
     // the events limit does not count while warming up (--warmup-time)
-    return !(this.maxEvents > 0 && Atomics.load(ctl, Ctl.Warmup) === 0 && Atomics.add(ctl, Ctl.EventsIssued, 1) >= this.maxEvents);
+    if (this.maxEvents > 0 && Atomics.load(ctl, Ctl.Warmup) === 0 && Atomics.add(ctl, Ctl.EventsIssued, 1) >= this.maxEvents) {
+      return this.limitHit(false);
+    }
+    return true;
+  }
+
+  /** sb_more_events() said no because of --time (`time`) or --events: tell onLimit, unless a thread failed. */
+  private limitHit(time: boolean): false {
+    if (this.onLimit !== null && Atomics.load(this.ctl, Ctl.ThreadFailed) === 0) this.onLimit(time);
+    return false;
   }
 
   /** more() + begin(), except that with --rate the event comes from the queue, perhaps later. */
@@ -87,9 +102,9 @@ export class ThreadStats {
     if (this.takeQueued(q)) return true;
     return (cb) => {
       const retry = (): void => {
-        if (Atomics.load(this.ctl, Ctl.Stop) !== 0) return cb(null, false);
+        if (Atomics.load(this.ctl, Ctl.Stop) !== 0) return cb(null, this.limitHit(true));
         if (this.takeQueued(q)) return cb(null, true);
-        if (q.closed) return cb(null, false);
+        if (q.closed) return cb(null, this.limitHit(true));
         void q.waitForEvent().then(retry);
       };
       retry();

@@ -105,7 +105,18 @@ export class MysqlDriver implements DbDriver {
     };
     const tls = this.tls();
     if (typeof tls === 'string') return cb({ lines: [`unable to connect to MySQL server on ${where}, aborting...`, tls] }, null);
-    if (tls) config.ssl = tls;
+    if (tls && !this.serverWithoutTls) config.ssl = tls;
+    this.open(config, target, where, cb);
+  }
+
+  /**
+   * `--mysql-ssl=on` (sysbench 1.0.20's mysql_ssl_set()) asks for TLS without requiring it: as
+   * under libmariadb, a server that offers no TLS gets a plain connection. Learnt once per run.
+   */
+  private serverWithoutTls = false;
+
+  private open(config: Record<string, unknown>, target: Target, where: string,
+    cb: (err: ConnectFailure | null, con: DbConnection | null) => void): void {
     let raw: ReturnType<typeof mysql.createConnection>;
     try {
       raw = mysql.createConnection(config as any);
@@ -117,6 +128,11 @@ export class MysqlDriver implements DbDriver {
     raw.connect((err: Mysql2Error | null) => {
       if (err) {
         try { raw.destroy(); } catch { /* ignore */ }
+        if (err.code === 'HANDSHAKE_NO_SSL_SUPPORT' && this.opts.ssl === 'on') {
+          this.serverWithoutTls = true;
+          const { ssl: _ssl, ...plain } = config;
+          return this.open(plain, target, where, cb);
+        }
         return cb({ lines: [`unable to connect to MySQL server on ${where}, aborting...`, connectErrorLine(err, target, stage())] }, null);
       }
       const identity = this.opts.ssl === 'VERIFY_IDENTITY' && target.host !== undefined ? ipIdentityError(raw, target.host) : null;
