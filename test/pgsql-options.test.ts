@@ -1,10 +1,10 @@
 // The pgsql driver's configuration: sysbench's option defaults, --pgsql-sslmode (1.1) and
 // --pgsql-ignore-errors (extension; listed by the extensions help only), the driver list
 // (pgsql next to mysql), and what the driver says about itself (name, no reconnect). `--db-driver=help` fails as in 1.0.20 (no special meaning).
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createDefaultRegistry, parseGeneralArguments } from '../src/options/parser.js';
 import { formatExtensionsHelp, formatGeneralHelp } from '../src/options/help.js';
-import { createDriver, DRIVER_CATALOG, readDriverConfig } from '../src/drivers/index.js';
+import { createDriver, DRIVER_CATALOG, preloadDriver, readDriverConfig } from '../src/drivers/index.js';
 import { DRIVER_DEFS } from '../src/options/defs/db.js';
 import { Logger } from '../src/output.js';
 import { hasReference, REFERENCE, STOCK, sysbench } from './helpers/sysbench.js';
@@ -17,6 +17,9 @@ function config(argv: string[]) {
 }
 
 describe('pgsql options', () => {
+  // drivers load their module on first use: with it loaded, createDriver gives the driver itself
+  beforeAll(() => preloadDriver('pgsql'));
+
   it("has sysbench's defaults", () => {
     expect(config([]).pgsql).toEqual({
       host: 'localhost', port: '5432', user: 'sbtest', password: '', db: 'sbtest',
