@@ -71,8 +71,13 @@ describe('sysbench-ts merge', () => {
     const sum = (doc: { intervals: { counters: { events: number } }[] }): number => doc.intervals.reduce((s, i) => s + i.counters.events, 0);
     expect(sum(merged)).toBe(sum(a) + sum(b));
     for (const i of merged.intervals) expect(i.threads).toBe(3);
-    // an interval's histogram holds its events
-    for (const i of merged.intervals) expect(i.histogram.reduce((s: number, [, c]: number[]) => s + c, 0)).toBe(i.counters.events);
+    // an interval's histogram holds its events; the two are read from the running threads a
+    // moment apart (as sysbench's reporting thread reads its counters and histogram), so an
+    // event finishing in between may fall on either side of the boundary
+    for (const i of merged.intervals) {
+      const inHistogram = i.histogram.reduce((s: number, [, c]: number[]) => s + c, 0);
+      expect(Math.abs(inHistogram - i.counters.events)).toBeLessThanOrEqual(Math.max(3, i.counters.events * 0.03));
+    }
   });
 
   it('merging one report reproduces that report, interval lines included', () => {
