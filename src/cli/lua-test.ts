@@ -58,9 +58,12 @@ export interface LuaTestInput {
 }
 
 export async function runLuaTest(input: LuaTestInput): Promise<number> {
-  const t: LuaTestInput = {
+  // a run's threads mostly wait for the server: fewer workers (scriptWorkerThreads); parallel
+  // commands (prepare with --threads) generate rows and keep one worker per CPU
+  const limits = input.config.limits;
+  const t: LuaTestInput = input.parsed.cmdname !== 'run' ? input : {
     ...input,
-    config: { ...input.config, limits: { ...input.config.limits, workerThreads: scriptWorkerThreads(input.config.limits) } },
+    config: { ...input.config, limits: { ...limits, workerThreads: scriptWorkerThreads(limits) } },
   };
   const { io, log, reg, parsed, config } = t;
   const command = parsed.cmdname;
