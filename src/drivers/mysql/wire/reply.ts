@@ -33,6 +33,12 @@ export class ReplyReader {
 
   /** the server omits the EOF packets (CLIENT_DEPRECATE_EOF negotiated) */
   deprecateEof = false;
+  /**
+   * rows of the text protocol (a COM_QUERY's): they start with a length-encoded value, not with
+   * the binary rows' 0x00; the end of the rows is told from a row by its 0xfe header and a
+   * length under 13, as mysql2 does
+   */
+  textRows = false;
 
   private state = S_DONE;
   private colsLeft = 0;
@@ -164,6 +170,13 @@ export class ReplyReader {
         this.state = S_ROWS;
         return;
       case S_ROWS:
+        if (this.textRows && first !== ERR_HEADER && !(first === EOF_HEADER && end - start < 13)) {
+          if (!this.extra) {
+            this.rows.push(buf, start, end);
+            this.nrows++;
+          }
+          return;
+        }
         if (first === OK_HEADER) {
           if (!this.extra) {
             this.rows.push(buf, start, end);
