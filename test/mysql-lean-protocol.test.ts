@@ -233,19 +233,25 @@ describe('lean reply reader: rows kept from a reused read buffer', () => {
   it('replies larger than the keep buffer, one after the other on one reader', () => {
     const r = new ReplyReader();
     r.deprecateEof = true;
-    const scratch = Buffer.alloc(1000);
+    const scratch = Buffer.alloc(64 * 1024);
     for (const [n, size, fill] of [[200, 300, 0x41], [30, 2000, 0x61], [5, 10, 0x30]]) {
       const bytes = reply(n, size, fill);
       r.start();
       r.expectSequence(1);
+      // chunks of three whole packets each (no packet split), and one of what is left
+      const cuts = [0];
+      for (let pos = 0, k = 0; pos < bytes.length; k++) {
+        pos += 4 + bytes.readUIntLE(pos, 3);
+        if (k % 3 === 2 || pos === bytes.length) cuts.push(pos);
+      }
       let at = -1;
-      for (let i = 0; i < bytes.length; i += scratch.length) {
-        const len = Math.min(scratch.length, bytes.length - i);
-        bytes.copy(scratch, 0, i, i + len);
+      for (let c = 1; c < cuts.length; c++) {
+        const len = cuts[c] - cuts[c - 1];
+        bytes.copy(scratch, 0, cuts[c - 1], cuts[c]);
         at = r.feed(scratch, len, true);
         scratch.fill(0xee);
       }
-      expect(at).toBe(((bytes.length - 1) % scratch.length) + 1);
+      expect(at).toBe(cuts[cuts.length - 1] - cuts[cuts.length - 2]);
       expect(r.nrows).toBe(n);
       for (let i = 0; i < n; i++) {
         const b = r.rows[3 * i] as Buffer;
