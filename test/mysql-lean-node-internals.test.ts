@@ -9,7 +9,8 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { directWrites, leanSocket, writeDirect, type ReadSink } from '../src/drivers/mysql/wire/socket.js';
+import { directWrites, writeDirect } from '../src/drivers/direct-write.js';
+import { leanSocket, type ReadSink } from '../src/drivers/mysql/wire/socket.js';
 
 const DIR = mkdtempSync(join(tmpdir(), 'sbts-lean-socket-'));
 const PATH = join(DIR, 'echo.sock');

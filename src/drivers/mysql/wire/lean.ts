@@ -26,7 +26,8 @@ import { CLIENT_DEPRECATE_EOF, CLIENT_QUERY_ATTRIBUTES, MAX_PAYLOAD } from './pr
 import { Outcome, ReplyReader } from './reply.js';
 import { LeanRows } from './rows.js';
 import { TextRows } from './text-rows.js';
-import { isLeanSocket, writeDirect, type ReadSink } from './socket.js';
+import { writeDirect } from '../../direct-write.js';
+import { isLeanSocket, type ReadSink } from './socket.js';
 
 const EMPTY: readonly (readonly unknown[])[] = [];
 const COM_QUERY = 0x03;

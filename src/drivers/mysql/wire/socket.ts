@@ -5,11 +5,7 @@
 // (copying only what it keeps); at any other time mysql2 gets a copy through the 'data' event
 // it listens to, as from a socket of its own.
 //
-// The lean path's writes skip Node's writable-stream machinery too (writeDirect()): the
-// packet goes to the socket's handle as net.Socket's own _write() would send it, through the
-// WriteWrap request of process.binding('stream_wrap'), one of the bindings Node keeps for
-// compatibility. Where that is missing (a later Node) or the socket has writes queued, the
-// socket's write() sends it; test/mysql-lean-node-internals.test.ts says when Node changed.
+// Its writes skip Node's writable-stream machinery too (../../direct-write.ts).
 import net from 'node:net';
 
 /** What reads the socket's bytes while one of its own commands is in flight (lean.ts). */
@@ -67,65 +63,4 @@ function readInto(socket: LeanSocket, n: number, buf: Buffer): void {
   const copy = Buffer.allocUnsafe(n);
   buf.copy(copy, 0, 0, n);
   socket.emit('data', copy);
-}
-
-interface StreamHandle {
-  writeBuffer(req: WriteRequest, data: Buffer): number;
-}
-interface WriteRequest {
-  handle: StreamHandle;
-  oncomplete: (status: number) => void;
-  async: boolean;
-  buffer: Buffer | null;
-}
-interface StreamWrapBinding {
-  WriteWrap: new () => WriteRequest;
-  streamBaseState: Int32Array;
-  kLastWriteWasAsync: number;
-}
-
-/** Node's stream_wrap binding, or null where this Node has none we can use. */
-function streamWrap(): StreamWrapBinding | null {
-  try {
-    const b = (process as unknown as { binding(name: string): Partial<StreamWrapBinding> }).binding('stream_wrap');
-    if (typeof b.WriteWrap !== 'function' || !(b.streamBaseState instanceof Int32Array) || typeof b.kLastWriteWasAsync !== 'number') return null;
-    return b as StreamWrapBinding;
-  } catch {
-    return null;
-  }
-}
-
-const BINDING = streamWrap();
-
-/** Whether writeDirect() can bypass the writable stream on this Node (for tests). */
-export const directWrites = BINDING !== null;
-
-function writeDone(this: WriteRequest): void {
-  // a write that completed later: its buffer may go (errors reach the socket's reads)
-  this.buffer = null;
-}
-
-/**
- * Writes `data` to `socket`. `data` must not change until the reply to it is in (the server
- * answers only once it has it all, so by then the write is complete).
- */
-export function writeDirect(socket: net.Socket, data: Buffer): void {
-  const handle = (socket as unknown as { _handle: StreamHandle | null })._handle;
-  if (BINDING === null || handle == null || socket.writableLength > 0 || socket.connecting || socket.destroyed) {
-    socket.write(data);
-    return;
-  }
-  const req = new BINDING.WriteWrap();
-  req.handle = handle;
-  req.oncomplete = writeDone;
-  req.async = false;
-  req.buffer = null;
-  const err = handle.writeBuffer(req, data);
-  if (err !== 0) {
-    // nothing went out: the socket's own write meets the same error and reports it
-    socket.write(data);
-    return;
-  }
-  // libuv sends the rest later from `data`: keep it referenced until then
-  if (BINDING.streamBaseState[BINDING.kLastWriteWasAsync] !== 0) req.buffer = data;
 }
