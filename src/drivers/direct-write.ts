@@ -5,15 +5,18 @@
 // is missing (a later Node), or the socket is not ready or has writes queued, the socket's
 // write() sends them; test/mysql-lean-node-internals.test.ts says when Node changed.
 import type net from 'node:net';
+import { getSystemErrorName } from 'node:util';
 
 interface StreamHandle {
   writeBuffer(req: WriteRequest, data: Buffer): number;
 }
 interface WriteRequest {
   handle: StreamHandle;
-  oncomplete: (status: number) => void;
+  oncomplete: (this: WriteRequest, status: number) => void;
   async: boolean;
+  bytes: number;
   buffer: Buffer | null;
+  socket: net.Socket | null;
 }
 interface StreamWrapBinding {
   WriteWrap: new () => WriteRequest;
@@ -37,32 +40,51 @@ const BINDING = streamWrap();
 /** Whether writeDirect() can bypass the writable stream on this Node (for tests). */
 export const directWrites = BINDING !== null;
 
-function writeDone(this: WriteRequest): void {
-  // a write that completed later: its buffer may go (errors reach the socket's reads)
+function writeError(status: number): Error {
+  const code = getSystemErrorName(status);
+  return Object.assign(new Error(`write ${code}`), { code, errno: status, syscall: 'write' });
+}
+
+/** A write that finished later (the socket's send buffer was full): a failure ends the socket. */
+function writeDone(this: WriteRequest, status: number): void {
+  const socket = this.socket;
   this.buffer = null;
+  this.socket = null;
+  if (status < 0 && socket !== null) socket.destroy(writeError(status));
 }
 
 /**
- * Writes `data` to `socket`. `data` must not change until the reply to it is in (the server
- * answers only once it has it all, so by then the write is complete).
+ * Writes `data` to `socket`. True when the kernel took all of it (the caller may fill `data`
+ * again); false when something still holds it: a write libuv finishes later, or one that went
+ * through the socket's writable stream. A failed write ends the socket with the error, as
+ * net.Socket's own writes do.
  */
-export function writeDirect(socket: net.Socket, data: Buffer): void {
+export function writeDirect(socket: net.Socket, data: Buffer): boolean {
   const handle = (socket as unknown as { _handle: StreamHandle | null })._handle;
-  if (BINDING === null || handle == null || socket.writableLength > 0 || socket.connecting || socket.destroyed) {
+  // anything queued in the writable stream goes first; no handle yet, or gone: Node's own path
+  if (BINDING === null || handle == null || socket.connecting || socket.destroyed || socket.writableLength > 0 ||
+      typeof handle.writeBuffer !== 'function') {
     socket.write(data);
-    return;
+    return false;
   }
   const req = new BINDING.WriteWrap();
   req.handle = handle;
   req.oncomplete = writeDone;
   req.async = false;
+  req.bytes = 0;
   req.buffer = null;
+  req.socket = null;
   const err = handle.writeBuffer(req, data);
   if (err !== 0) {
-    // nothing went out: the socket's own write meets the same error and reports it
-    socket.write(data);
-    return;
+    socket.destroy(writeError(err));
+    return false;
   }
-  // libuv sends the rest later from `data`: keep it referenced until then
-  if (BINDING.streamBaseState[BINDING.kLastWriteWasAsync] !== 0) req.buffer = data;
+  if (BINDING.streamBaseState[BINDING.kLastWriteWasAsync] !== 0) {
+    // libuv writes the rest later: keep the bytes alive, and hear about a failure
+    req.async = true;
+    req.buffer = data;
+    req.socket = socket;
+    return false;
+  }
+  return true;
 }
