@@ -78,7 +78,8 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
         const runner = parsed.cmdname === 'run' ? await import('../runner/run.js') : null;
         if (runner !== null) {
           const { LUA_WORKER } = await import('../paths.js');
-          runner.warmUp(LUA_WORKER, config.limits, { driver: config.driver.name });
+          const limits = { ...config.limits, workerThreads: runner.scriptWorkerThreads(config.limits) };
+          runner.warmUp(LUA_WORKER, limits, { driver: config.driver.name });
         }
         try {
           const { runLuaTest } = await import('./lua-test.js');
