@@ -212,6 +212,58 @@ describe('lean execute protocol', () => {
   });
 });
 
+describe('lean reply reader: rows kept from a reused read buffer', () => {
+  // a binary result set of `n` rows, each a string of `size` bytes of `fill` (CLIENT_DEPRECATE_EOF)
+  function reply(n: number, size: number, fill: number): Buffer {
+    const parts: Buffer[] = [];
+    let seq = 1;
+    const packet = (payload: Buffer): void => {
+      const h = Buffer.alloc(4);
+      h.writeUIntLE(payload.length, 0, 3);
+      h[3] = seq++ & 0xff;
+      parts.push(h, payload);
+    };
+    packet(Buffer.from([1]));
+    packet(Buffer.concat([Buffer.from([3]), Buffer.from('def'), Buffer.from([0, 0, 0, 0, 0, 0x0c, 0x21, 0, 0, 1, 0, 0, 254, 0, 0, 0, 0, 0])]));
+    for (let i = 0; i < n; i++) packet(Buffer.concat([Buffer.from([0, 0, 0xfc, size & 0xff, size >> 8]), Buffer.alloc(size, fill + (i % 7))]));
+    packet(Buffer.from([0xfe, 0, 0, 0x02, 0, 0, 0]));
+    return Buffer.concat(parts);
+  }
+
+  it('replies larger than the keep buffer, one after the other on one reader', () => {
+    const r = new ReplyReader();
+    r.deprecateEof = true;
+    const scratch = Buffer.alloc(64 * 1024);
+    for (const [n, size, fill] of [[200, 300, 0x41], [30, 2000, 0x61], [5, 10, 0x30]]) {
+      const bytes = reply(n, size, fill);
+      r.start();
+      r.expectSequence(1);
+      // chunks of three whole packets each (no packet split), and one of what is left
+      const cuts = [0];
+      for (let pos = 0, k = 0; pos < bytes.length; k++) {
+        pos += 4 + bytes.readUIntLE(pos, 3);
+        if (k % 3 === 2 || pos === bytes.length) cuts.push(pos);
+      }
+      let at = -1;
+      for (let c = 1; c < cuts.length; c++) {
+        const len = cuts[c] - cuts[c - 1];
+        bytes.copy(scratch, 0, cuts[c - 1], cuts[c]);
+        at = r.feed(scratch, len, true);
+        scratch.fill(0xee);
+      }
+      expect(at).toBe(cuts[cuts.length - 1] - cuts[cuts.length - 2]);
+      expect(r.nrows).toBe(n);
+      for (let i = 0; i < n; i++) {
+        const b = r.rows[3 * i] as Buffer;
+        const start = r.rows[3 * i + 1] as number;
+        const end = r.rows[3 * i + 2] as number;
+        expect(end - start, `row ${i}`).toBe(size + 5);
+        expect(b.subarray(start + 5, end).equals(Buffer.alloc(size, fill + (i % 7))), `row ${i} of ${n}`).toBe(true);
+      }
+    }
+  });
+});
+
 /**
  * Reads a whole reply from `chunks` with a fresh ReplyReader; `reused`: each chunk is read
  * from one scratch buffer, overwritten after every read (what the reader keeps must be its own).

@@ -13,6 +13,9 @@ const S_COLUMNS_EOF = 2; // the EOF after them (not sent with CLIENT_DEPRECATE_E
 const S_ROWS = 3; // rows, then EOF (or OK with CLIENT_DEPRECATE_EOF)
 const S_DONE = 4;
 
+/** the largest keep buffer (bytes); larger copies get buffers of their own */
+const KEEP_MAX = 1024 * 1024;
+
 /** How a reply ended. */
 export const Outcome = { Pending: 0, Ok: 1, Rows: 2, ServerError: 3, ProtocolError: 4 } as const;
 export type Outcome = (typeof Outcome)[keyof typeof Outcome];
@@ -33,6 +36,12 @@ export class ReplyReader {
 
   /** the server omits the EOF packets (CLIENT_DEPRECATE_EOF negotiated) */
   deprecateEof = false;
+  /**
+   * rows of the text protocol (a COM_QUERY's): they start with a length-encoded value, not with
+   * the binary rows' 0x00; the end of the rows is told from a row by its 0xfe header and a
+   * length under 13, as mysql2 does
+   */
+  textRows = false;
 
   private state = S_DONE;
   private colsLeft = 0;
@@ -46,6 +55,13 @@ export class ReplyReader {
   private need = 0;
   private parts: Buffer[] | null = null;
   private readonly c = new Cursor();
+  /**
+   * where rows and column definitions read from a reused read buffer are copied: this
+   * connection's own, reused by its next reply (a result set is valid until the connection's
+   * next statement, when the Lua API replaces it)
+   */
+  private keep: Buffer = Buffer.alloc(0);
+  private kept = 0;
   /** the sequence id of the next packet */
   private seq = 0;
 
@@ -58,6 +74,7 @@ export class ReplyReader {
   start(): void {
     this.outcome = Outcome.Pending;
     this.state = S_HEADER;
+    this.kept = 0;
     this.extra = false;
     this.affectedRows = 0;
     this.nfields = 0;
@@ -110,7 +127,7 @@ export class ReplyReader {
         // column definitions, rows and parts of big payloads are kept: from here on read a
         // copy of the rest
         const from = pos;
-        buf = copyOf(buf, from, end);
+        buf = this.keepCopy(buf, from, end);
         pos -= from;
         base -= from;
         end -= from;
@@ -130,6 +147,22 @@ export class ReplyReader {
       }
     }
     return pos - base;
+  }
+
+  /** Bytes [from, to) of `buf` copied to the keep buffer (a new one when it is full). */
+  private keepCopy(buf: Buffer, from: number, to: number): Buffer {
+    const n = to - from;
+    // a big reply gets a buffer of its own, not kept for the next one
+    if (n > KEEP_MAX) return copyOf(buf, from, to);
+    if (this.kept + n > this.keep.length) {
+      // what the reply kept so far stays in the old buffer, referenced by its rows
+      this.keep = Buffer.allocUnsafe(Math.min(KEEP_MAX, Math.max(n, 2 * this.keep.length, 16 * 1024)));
+      this.kept = 0;
+    }
+    const at = this.kept;
+    buf.copy(this.keep, at, from, to);
+    this.kept = at + n;
+    return this.keep.subarray(at, at + n);
   }
 
   private stash(buf: Buffer, pos: number, end: number, need: number): number {
@@ -164,6 +197,13 @@ export class ReplyReader {
         this.state = S_ROWS;
         return;
       case S_ROWS:
+        if (this.textRows && first !== ERR_HEADER && !(first === EOF_HEADER && end - start < 13)) {
+          if (!this.extra) {
+            this.rows.push(buf, start, end);
+            this.nrows++;
+          }
+          return;
+        }
         if (first === OK_HEADER) {
           if (!this.extra) {
             this.rows.push(buf, start, end);
