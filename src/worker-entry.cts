@@ -7,15 +7,18 @@ process.noDeprecation = true;
 process.removeAllListeners('warning');
 
 type Run = (task: { module: string; task: unknown }) => Promise<unknown>;
+type JobModule = { default: (task: unknown) => Promise<unknown>; warm?: (hint: unknown) => void };
 
-const loaded = new Map<string, Promise<{ default: (task: unknown) => Promise<unknown> }>>();
+const loaded = new Map<string, Promise<JobModule>>();
 
 // the runner names the module its tasks will use (run.ts, makePool): loading starts now, while
-// the main thread is still preparing the run (a failure surfaces with the first task)
-const preload: unknown = (require('node:worker_threads') as typeof import('node:worker_threads')).workerData?.preload;
+// the main thread is still preparing the run (a failure surfaces with the first task); the
+// module's warm(hint) then starts loading what the task will need
+const data = (require('node:worker_threads') as typeof import('node:worker_threads')).workerData as { preload?: unknown; hint?: unknown } | undefined;
+const preload = data?.preload;
 if (typeof preload === 'string') {
-  const mod = import(preload);
-  mod.catch(() => {});
+  const mod = import(preload) as Promise<JobModule>;
+  mod.then((m) => { if (data?.hint !== undefined) m.warm?.(data.hint); }, () => {});
   loaded.set(preload, mod);
 }
 

@@ -29,6 +29,20 @@ const FFI_ASSIGNED = [
   'print(ffi.os, type(ffi.new), ffi.arch, getmetatable(ffi))',
 ];
 
+// the standard libraries the sysbench API does not need at start-up (state.ts, LIBS): io and os
+// first used through an index, debug and utf8 through pairs()
+const STD_LAZY = [
+  'print(type(os.time()), type(io.type), rawget(io, "write") ~= nil, rawget(os, "exit") ~= nil, rawget(os, "getenv") ~= nil)',
+  'io.write("written\\n")',
+  'for _, name in ipairs({ "debug", "utf8", "io", "os" }) do',
+  '  local t = _G[name]',
+  '  local n = 0 for _ in pairs(t) do n = n + 1 end',
+  '  local m = 0 for _ in pairs(require(name)) do m = m + 1 end',
+  '  print(name, n > 3, n == m, t == require(name), t == package.loaded[name], getmetatable(t))',
+  'end',
+  'print(type(debug.traceback), utf8.char(72, 105))',
+];
+
 describe('lazily built modules', () => {
   it('ffi: pairs() on first use lists the module, require() returns the same table', () => {
     expect(run('ffi-pairs.lua', FFI)).toContain('true\ttrue\ttrue\tfunction\tnil\n');
@@ -41,6 +55,13 @@ describe('lazily built modules', () => {
   it.skipIf(!hasReference)('ffi: the same as the reference binary', () => {
     expect(run('ffi-pairs.lua', FFI)).toBe(run('ffi-pairs.lua', FFI, REFERENCE));
     expect(run('ffi-assigned.lua', FFI_ASSIGNED)).toBe(run('ffi-assigned.lua', FFI_ASSIGNED, REFERENCE));
+  });
+
+  it('io, os, debug and utf8: complete on first use (pairs or an index), the same tables as require()', () => {
+    const out = run('std-lazy.lua', STD_LAZY);
+    expect(out).toContain('number\tfunction\ttrue\ttrue\ttrue\nwritten\n');
+    for (const name of ['io', 'os', 'debug', 'utf8']) expect(out).toContain(`${name}\ttrue\ttrue\ttrue\ttrue\tnil\n`);
+    expect(out).toContain('function\tHi\n');
   });
 
   it('require() follows package.path changes although found files are remembered', () => {

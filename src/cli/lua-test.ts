@@ -87,7 +87,7 @@ export async function runLuaTest(input: LuaTestInput): Promise<number> {
   const script: ScriptSpec = { name: t.name, file: t.file, argv: t.argv, command, options: [], legacyGlobals: false };
   const workers = workerCount(Math.max(1, config.limits.threads), config.limits.workerThreads);
   // the worker threads start (and load their code) while the main state loads the script
-  if (command === 'run') warmUp(LUA_WORKER, config.limits);
+  if (command === 'run') warmUp(LUA_WORKER, config.limits, { driver: config.driver.name });
   // the main state counts its queries in an extra slot, which reports ignore
   const mainShared = views(allocShared(config.limits.threads, workers));
   const hostOptions = {

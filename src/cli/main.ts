@@ -72,11 +72,21 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
         }
         if (found.notice) io.stderr(found.notice);
         const { buildConfig } = await import('./settings.js');
-        const { runLuaTest } = await import('./lua-test.js');
-        return await runLuaTest({
-          io, log, reg, parsed, argv: ['sysbench', ...argv], name: choice.path, file: found.file,
-          config: buildConfig(reg, general.settings, logSettings.settings),
-        });
+        const config = buildConfig(reg, general.settings, logSettings.settings);
+        // a run's worker threads start now, loading their code while this thread loads its own
+        // (the Lua runtime) and the script
+        const runner = parsed.cmdname === 'run' ? await import('../runner/run.js') : null;
+        if (runner !== null) {
+          const { LUA_WORKER } = await import('../paths.js');
+          const limits = { ...config.limits, workerThreads: runner.scriptWorkerThreads(config.limits) };
+          runner.warmUp(LUA_WORKER, limits, { driver: config.driver.name });
+        }
+        try {
+          const { runLuaTest } = await import('./lua-test.js');
+          return await runLuaTest({ io, log, reg, parsed, argv: ['sysbench', ...argv], name: choice.path, file: found.file, config });
+        } finally {
+          await runner?.coolDown();
+        }
       }
     }
   } catch (err) {

@@ -27,13 +27,15 @@ function assertHeapRoom(made: number, wanted: number): void {
   }
 }
 
-function makeStates(task: LuaWorkerTask): ScriptState[] {
+/** Makes the Lua state of each thread of the task, in order, as they are asked for. */
+function stateMaker(task: LuaWorkerTask): (i: number) => ScriptState {
   const shared = views(task.shared);
   const out = tickBatchedWriter(stdoutWriter);
   const log = new Logger(task.verbosity, out, task.shared.log);
   const unique = task.unique;
   const queue = task.shared.queue ? new RateQueue(task.shared.queue) : null;
-  return task.tids.map((tid, i) => {
+  return (i) => {
+    const tid = task.tids[i];
     assertHeapRoom(i, task.tids.length);
     const host = new StateHost({
       tid: tid + (task.firstThreadId ?? 0), slot: tid, histRegion: task.worker, script: task.script, shared,
@@ -43,8 +45,16 @@ function makeStates(task: LuaWorkerTask): ScriptState[] {
     const rng = new SbRng(task.seeds[i], task.rand, unique);
     host.stats.histogramSlot = () => rng.histogramSlot();
     return new ScriptState(host, makeRandApi(rng));
-  });
+  };
 }
+
+function makeStates(task: LuaWorkerTask): ScriptState[] {
+  const make = stateMaker(task);
+  return task.tids.map((_, i) => make(i));
+}
+
+/** Lets the event loop run (I/O callbacks of the threads already initialising). */
+const yieldToLoop = (): Promise<void> => new Promise((r) => setImmediate(r));
 
 const step = (f: (done: (ok: boolean) => void) => void): Promise<boolean> => new Promise((resolve) => f(resolve));
 
@@ -65,22 +75,32 @@ async function runThread(t: ScriptState, ctl: Int32Array): Promise<boolean> {
 
 async function runMode(task: LuaWorkerTask): Promise<WorkerResult> {
   const ctl = new Int32Array(task.shared.ctl);
-  const states = makeStates(task);
+  const make = stateMaker(task);
+  const states: ScriptState[] = [];
+  const inits: Promise<void>[] = [];
   // every thread of this worker initialises at once, as sysbench's threads do: thread_init
-  // usually connects, and connections behind a slow network must not wait for each other
-  await Promise.all(states.map(async (t) => {
-    const { log, tid } = t.host;
-    log.debug(`Worker thread (#${tid}) started`);
-    let ok = await step((d) => t.load(d));
-    if (ok) {
-      t.exportOptions();
-      ok = await step((d) => t.call('thread_init', true, d));
-    }
-    log.debug(ok ? `Worker thread (#${tid}) initialized` : `Worker thread (#${tid}) failed to initialize!`);
-    // what this thread printed is out before the main thread goes on
-    log.out.flush?.();
-    initDone(ctl, ok);
-  }));
+  // usually connects, and connections behind a slow network must not wait for each other.
+  // Each thread starts as soon as its state is made: the server accepts its connection while
+  // the next states are made, and replies are handled between them.
+  for (let i = 0; i < task.tids.length; i++) {
+    if (i > 0) await yieldToLoop();
+    const t = make(i);
+    states.push(t);
+    inits.push((async () => {
+      const { log, tid } = t.host;
+      log.debug(`Worker thread (#${tid}) started`);
+      let ok = await step((d) => t.load(d));
+      if (ok) {
+        t.exportOptions();
+        ok = await step((d) => t.call('thread_init', true, d));
+      }
+      log.debug(ok ? `Worker thread (#${tid}) initialized` : `Worker thread (#${tid}) failed to initialize!`);
+      // what this thread printed is out before the main thread goes on
+      log.out.flush?.();
+      initDone(ctl, ok);
+    })());
+  }
+  await Promise.all(inits);
   // the start barrier: nobody runs events before every thread is initialised
   if (!(await awaitGo(ctl))) {
     await Promise.all(states.map((t) => new Promise<void>((r) => t.close(r))));
@@ -112,6 +132,11 @@ async function commandMode(task: LuaWorkerTask): Promise<WorkerResult> {
     return ok;
   }));
   return { error: results.includes(false) };
+}
+
+/** Before the task comes (run.ts, warmUp): load the module of the driver the run will use. */
+export function warm(hint: { driver?: string }): void {
+  if (typeof hint?.driver === 'string') void preloadDriver(hint.driver);
 }
 
 export default function run(task: LuaWorkerTask): Promise<WorkerResult> {

@@ -49,3 +49,16 @@ export function pushOwnedBytes(L: LuaState, bytes: Uint8Array): void {
   }
   lobject.pushsvalue2s(L, lstring.luaS_bless(L, bytes));
 }
+
+/** An immutable Lua string several states can share (fengari strings compare by content). */
+export type SharedLuaString = unknown;
+
+/** Makes a string for pushShared(); `bytes` is owned by it from then on. */
+export function sharedLuaString(bytes: Uint8Array): SharedLuaString {
+  return lstring.luaS_bless(null, bytes);
+}
+
+/** Pushes a string made by sharedLuaString(): no copy, no new string object. */
+export function pushShared(L: LuaState, s: SharedLuaString): void {
+  lobject.pushsvalue2s(L, s);
+}

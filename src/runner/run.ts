@@ -81,7 +81,7 @@ export function scriptWorkerThreads(limits: Pick<RunLimits, 'threads' | 'workerT
   return Math.max(1, Math.min(limits.threads, Math.floor(availableParallelism() / 2)));
 }
 
-function makePool(workers: number, workerFile: URL | null = null): Piscina {
+function makePool(workers: number, workerFile: URL | null = null, hint?: unknown): Piscina {
   return new Piscina({
     filename: WORKER_ENTRY.href,
     minThreads: workers,
@@ -91,7 +91,8 @@ function makePool(workers: number, workerFile: URL | null = null): Piscina {
     // the task is long and asynchronous: workers must keep their event loop
     atomics: 'disabled',
     // worker-entry.cts starts importing the job's module as soon as the thread is up
-    workerData: workerFile ? { preload: workerFile.href } : undefined,
+    // (and hands its warm() export `hint`, to load what the coming task will need)
+    workerData: workerFile ? { preload: workerFile.href, hint } : undefined,
   });
 }
 
@@ -99,11 +100,14 @@ function makePool(workers: number, workerFile: URL | null = null): Piscina {
 // while the main thread prepares the run
 let warm: { pool: Piscina; workers: number; file: string } | null = null;
 
-/** Starts the worker threads of a run that is coming, with `workerFile` loading in each. */
-export function warmUp(workerFile: URL, limits: Pick<RunLimits, 'threads' | 'workerThreads'>): void {
+/**
+ * Starts the worker threads of a run that is coming, with `workerFile` loading in each; once
+ * loaded, its optional warm(hint) export runs (worker-entry.cts).
+ */
+export function warmUp(workerFile: URL, limits: Pick<RunLimits, 'threads' | 'workerThreads'>, hint?: unknown): void {
   if (warm !== null) return;
   const workers = workerCount(Math.max(1, limits.threads), limits.workerThreads);
-  warm = { pool: makePool(workers, workerFile), workers, file: workerFile.href };
+  warm = { pool: makePool(workers, workerFile, hint), workers, file: workerFile.href };
 }
 
 /** Stops warmed-up worker threads that no run took. */

@@ -6,6 +6,7 @@ import type { DbCallback, DbConnection, DbError, DbResult, DbStatement, PsMode }
 import { CountResult, RowsResult } from '../result.js';
 import { toDbError, type Mysql2Error } from './errors.js';
 import { mysqlQuote } from './quote.js';
+import { useStatementCache } from './statement-cache.js';
 import { attachLean, type LeanStatement, type LeanWire } from './wire/lean.js';
 
 // the server cannot prepare this statement: sysbench then prepares it on the client
@@ -132,6 +133,7 @@ export class MysqlConnection implements DbConnection {
   reconnect(cb: (err: DbError | null) => void): void {
     try { this.raw.destroy(); } catch { /* ignore */ }
     const raw = mysql.createConnection(this.config as any);
+    useStatementCache(raw);
     raw.connect((err: Mysql2Error | null) => {
       if (err) {
         try { raw.destroy(); } catch { /* ignore */ }

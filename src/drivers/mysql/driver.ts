@@ -8,6 +8,7 @@ import type { ConnectFailure, DbConnection, DbDriver, DbError, DriverContext, Th
 import { DryRunConnection, MysqlConnection } from './connection.js';
 import { connectErrorLine, connectStage, type Mysql2Error, type Target } from './errors.js';
 import { MYSQL, type MysqlOptions } from './options.js';
+import { MYSQL2_LRU_SLOTS, useStatementCache } from './statement-cache.js';
 import { leanEnabled } from './wire/lean.js';
 import { leanSocket } from './wire/socket.js';
 
@@ -104,6 +105,8 @@ export class MysqlDriver implements DbDriver {
       queryFormat: (sql: string) => sql,
       rowsAsArray: true,
       connectTimeout: CONNECT_TIMEOUT_MS,
+      // mysql2's statement cache is replaced with one that grows as it fills (statement-cache.ts)
+      maxPreparedStatements: MYSQL2_LRU_SLOTS,
     };
     const tls = this.tls();
     if (typeof tls === 'string') return cb({ lines: [`unable to connect to MySQL server on ${where}, aborting...`, tls] }, null);
@@ -124,6 +127,7 @@ export class MysqlDriver implements DbDriver {
     let raw: ReturnType<typeof mysql.createConnection>;
     try {
       raw = mysql.createConnection(config as any);
+      useStatementCache(raw);
     } catch (e) {
       // a setting the client library refuses before any connection attempt
       return cb({ lines: [`unable to connect to MySQL server on ${where}, aborting...`, `error 2000: ${(e as Error).message}`] }, null);
