@@ -58,6 +58,15 @@ export interface DbConnection {
   quote(value: string): string;
   reconnect(cb: (err: DbError | null) => void): void;
   close(cb: () => void): void;
+  /**
+   * Calls `cb` once every byte written so far has been handed to the operating system (at
+   * once if nothing is pending, or once the connection is gone). A caller that is about to
+   * keep the thread busy (the bulk insert building its next statement) waits for this first:
+   * a statement larger than the socket's buffer would otherwise reach the server only in
+   * part, and the server would wait for the rest until the thread is free again.
+   * Optional: a connection that writes nothing (dry run) leaves it out.
+   */
+  whenSent?(cb: () => void): void;
 }
 
 export interface ConnectFailure {

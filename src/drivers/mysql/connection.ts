@@ -3,6 +3,7 @@
 import { encodeText, hasEscapedBytes } from '../../format/bytes.js';
 import mysql from 'mysql2';
 import type { DbCallback, DbConnection, DbError, DbResult, DbStatement, PsMode } from '../driver.js';
+import { whenFlushed } from '../flushed.js';
 import { CountResult, RowsResult } from '../result.js';
 import { toDbError, type Mysql2Error } from './errors.js';
 import { mysqlQuote } from './quote.js';
@@ -142,6 +143,10 @@ export class MysqlConnection implements DbConnection {
       this.gen++;
       cb(null);
     });
+  }
+
+  whenSent(cb: () => void): void {
+    whenFlushed(this.raw.stream, cb);
   }
 
   close(cb: () => void): void {
