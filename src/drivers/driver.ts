@@ -49,6 +49,11 @@ export interface DbStatement {
 export interface DbConnection {
   query(sql: string, cb: DbCallback<DbResult>): void;
   /**
+   * The same for a statement held as bytes, sent as they are (no conversion to a JS string and
+   * back). The bytes are copied before this returns. Optional: callers fall back to query().
+   */
+  queryBytes?(sql: Uint8Array, cb: DbCallback<DbResult>): void;
+  /**
    * A server-side prepared statement, or (err and value both null) "prepare it on the
    * client": --db-ps-mode=disable, or a statement the server cannot prepare. The caller then
    * builds a ClientStatement on this connection.
