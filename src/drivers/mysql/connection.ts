@@ -161,6 +161,7 @@ class DryRunStatement implements DbStatement {
 
 export class DryRunConnection implements DbConnection {
   query(_sql: string, cb: DbCallback<DbResult>): void { cb(null, DRY_RESULT); }
+  queryBytes(_sql: Uint8Array, cb: DbCallback<DbResult>): void { cb(null, DRY_RESULT); }
   prepare(sql: string, cb: DbCallback<DbStatement>): void { cb(null, new DryRunStatement(sql, countPlaceholders(sql))); }
   quote(value: string): string { return mysqlQuote(value); }
   reconnect(cb: (err: DbError | null) => void): void { cb(null); }
