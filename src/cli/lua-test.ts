@@ -15,7 +15,7 @@ import { formatRunMode } from '../report/run-mode.js';
 import { formatShardHeader } from '../shard/shard.js';
 import { RunReporter } from '../report/reporter.js';
 import { allocShared, views, Ctl } from '../runner/shared-memory.js';
-import { coolDown, runParallelCommand, runThreads, warmUp, workerCount } from '../runner/run.js';
+import { coolDown, runParallelCommand, runThreads, scriptWorkerThreads, warmUp, workerCount } from '../runner/run.js';
 import { LUA_WORKER } from '../paths.js';
 import { ScriptState } from '../lua-job/script-state.js';
 import { StateHost, type ScriptSpec, type StateHostOptions } from '../lua-job/state-host.js';
@@ -57,7 +57,14 @@ export interface LuaTestInput {
   config: Config;
 }
 
-export async function runLuaTest(t: LuaTestInput): Promise<number> {
+export async function runLuaTest(input: LuaTestInput): Promise<number> {
+  // a run's threads mostly wait for the server: fewer workers (scriptWorkerThreads); parallel
+  // commands (prepare with --threads) generate rows and keep one worker per CPU
+  const limits = input.config.limits;
+  const t: LuaTestInput = input.parsed.cmdname !== 'run' ? input : {
+    ...input,
+    config: { ...input.config, limits: { ...limits, workerThreads: scriptWorkerThreads(limits) } },
+  };
   const { io, log, reg, parsed, config } = t;
   const command = parsed.cmdname;
   if (command !== null) assertRunOnly(config, command);

@@ -15,7 +15,7 @@ export const EXTENSION_OPTIONS: readonly OptionDef[] = [
   {
     name: 'worker-threads',
     description:
-      'number of OS worker threads hosting sysbench threads (sysbench-ts extension) [0 = min(threads, CPUs)]',
+      'number of OS worker threads hosting sysbench threads (sysbench-ts extension) [0 = min(threads, CPUs); for the run of a Lua script min(threads, CPUs/2), at least 1]',
     default: '0',
     type: 'int',
   },

@@ -14,6 +14,7 @@
 // (mysql2 frames the compressed protocol itself), TLS (untested here), a value mysql2 encodes
 // in a way of its own (dates, objects, undefined), a command queued in mysql2, and
 // SYSBENCH_TS_MYSQL_LEAN=0 (the switch the differential tests use).
+import type net from 'node:net';
 import type { DbCallback, DbResult } from '../../driver.js';
 import { CountResult, RowsResult } from '../../result.js';
 import { toDbError, type Mysql2Error } from '../errors.js';
@@ -24,6 +25,7 @@ import {
 import { CLIENT_DEPRECATE_EOF, CLIENT_QUERY_ATTRIBUTES } from './protocol.js';
 import { Outcome, ReplyReader } from './reply.js';
 import { LeanRows } from './rows.js';
+import { isLeanSocket, writeDirect, type ReadSink } from './socket.js';
 
 const EMPTY: readonly (readonly unknown[])[] = [];
 
@@ -58,7 +60,7 @@ export function attachLean(raw: unknown): LeanWire | null {
 }
 
 /** One mysql2 connection's lean path (see the top of this file). */
-export class LeanWire implements Mysql2Parser {
+export class LeanWire implements Mysql2Parser, ReadSink {
   readonly queryAttributes: boolean;
   private readonly extendedMetadata: boolean;
   private readonly mysql2Parser: Mysql2Parser;
@@ -78,6 +80,8 @@ export class LeanWire implements Mysql2Parser {
     this.extendedMetadata = raw._mariadbExtendedMetadata === true;
     this.mysql2Parser = raw.packetParser;
     raw.packetParser = this;
+    // our own socket (socket.ts) hands its reads to us directly while a command is in flight
+    if (isLeanSocket(raw.stream)) raw.stream.leanSink = this;
     raw.stream.on('close', this.onClose);
     raw.on('error', this.onError);
   }
@@ -108,7 +112,7 @@ export class LeanWire implements Mysql2Parser {
     this.reader.expectSequence(packet.packets);
     this.isRead = st.isRead;
     this.cb = cb;
-    raw.stream.write(packet.bytes());
+    writeDirect(raw.stream as unknown as net.Socket, packet.bytes());
     return true;
   }
 
@@ -122,6 +126,19 @@ export class LeanWire implements Mysql2Parser {
     if (at < 0) return;
     // bytes after the reply are not ours: mysql2 gets them (idle, it treats them as it would)
     if (at < chunk.length) this.mysql2Parser.execute(chunk.subarray(at));
+    this.finish();
+  }
+
+  /** ReadSink: a command of ours is in flight (its reply is read straight from the socket). */
+  get busy(): boolean {
+    return this.cb !== null;
+  }
+
+  /** ReadSink: bytes [0, n) of the socket's shared read buffer. */
+  takeVolatile(buf: Buffer, n: number): void {
+    const at = this.reader.feed(buf, n, true);
+    if (at < 0) return;
+    if (at < n) this.mysql2Parser.execute(Buffer.from(buf.subarray(at, n)));
     this.finish();
   }
 
