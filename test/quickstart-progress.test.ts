@@ -47,7 +47,8 @@ describe('progress of a prepare', () => {
   });
 
   it.skipIf(!hasScript)('on a terminal: live rows / rate / ETA on stderr; stdout to a file equal to the reference', async () => {
-    const size = 100_000;
+    // large enough to outlast the 1 s before the first frame (100,000 rows now insert in under a second)
+    const size = 400_000;
     const out = join(work, 'ours.txt');
     const cmd = [BIN, ...args(size)].map((a) => `'${a}'`).join(' ') + ` > '${out}'`;
     // script(1) gives the command a terminal; what reaches the terminal is script's stdout
@@ -55,11 +56,11 @@ describe('progress of a prepare', () => {
     expect(t.status, t.stderr).toBe(0);
     const frames = t.stdout.split('\r').filter((f) => f.startsWith('Inserted '));
     expect(frames.length).toBeGreaterThan(0);
-    for (const f of frames) expect(f).toMatch(/^Inserted [\d,]+ of 100,000 rows \(\d+%\), [\d,]+ rows\/s, ETA \d+:\d\d\x1b\[K$/);
+    for (const f of frames) expect(f).toMatch(/^Inserted [\d,]+ of 400,000 rows \(\d+%\), [\d,]+ rows\/s, ETA \d+:\d\d\x1b\[K$/);
     // the line is erased at the end
     expect(t.stdout.trimEnd().endsWith('\r\x1b[K')).toBe(true);
     const ours = readFileSync(out, 'utf8');
-    expect(ours).toContain("Inserting 100000 records into 'sbtest1'");
+    expect(ours).toContain("Inserting 400000 records into 'sbtest1'");
     expect(ours).not.toContain('Inserted');
 
     createDatabase(DB);

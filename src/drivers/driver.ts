@@ -49,6 +49,11 @@ export interface DbStatement {
 export interface DbConnection {
   query(sql: string, cb: DbCallback<DbResult>): void;
   /**
+   * The same for a statement held as bytes, sent as they are (no conversion to a JS string and
+   * back). The bytes are copied before this returns. Optional: callers fall back to query().
+   */
+  queryBytes?(sql: Uint8Array, cb: DbCallback<DbResult>): void;
+  /**
    * A server-side prepared statement, or (err and value both null) "prepare it on the
    * client": --db-ps-mode=disable, or a statement the server cannot prepare. The caller then
    * builds a ClientStatement on this connection.
@@ -58,6 +63,15 @@ export interface DbConnection {
   quote(value: string): string;
   reconnect(cb: (err: DbError | null) => void): void;
   close(cb: () => void): void;
+  /**
+   * Calls `cb` once every byte written so far has been handed to the operating system (at
+   * once if nothing is pending, or once the connection is gone). A caller that is about to
+   * keep the thread busy (the bulk insert building its next statement) waits for this first:
+   * a statement larger than the socket's buffer would otherwise reach the server only in
+   * part, and the server would wait for the rest until the thread is free again.
+   * Optional: a connection that writes nothing (dry run) leaves it out.
+   */
+  whenSent?(cb: () => void): void;
 }
 
 export interface ConnectFailure {

@@ -3,9 +3,11 @@
 import { encodeText, hasEscapedBytes } from '../../format/bytes.js';
 import mysql from 'mysql2';
 import type { DbCallback, DbConnection, DbError, DbResult, DbStatement, PsMode } from '../driver.js';
+import { whenFlushed } from '../flushed.js';
 import { CountResult, RowsResult } from '../result.js';
 import { toDbError, type Mysql2Error } from './errors.js';
 import { mysqlQuote } from './quote.js';
+import { queryBytes as sendQueryBytes } from './bytes-query.js';
 import { useStatementCache } from './statement-cache.js';
 import { attachLean, type LeanStatement, type LeanWire } from './wire/lean.js';
 
@@ -78,7 +80,6 @@ class MysqlStatement implements DbStatement {
 
 /** a cheap first look for escaped bytes; hasEscapedBytes() decides */
 const ANY_ESCAPE = /[\uDC80-\uDCFF]/;
-const CHARSET_BINARY = 63;
 
 export class MysqlConnection implements DbConnection {
   /** counts reconnects: statements prepared before one are prepared again */
@@ -99,23 +100,15 @@ export class MysqlConnection implements DbConnection {
   }
 
   /**
-   * A statement holding bytes that are not UTF-8 (format/bytes.ts escapes), sent as they are, as
-   * libmysqlclient does: mysql2 encodes the text with the connection's character set when the
-   * command starts (at once: a sysbench connection runs one statement at a time), so for this
-   * statement the set is 'binary' and the text one char per byte. The server is not told.
+   * A statement as bytes, sent as they are, as libmysqlclient does: the bulk insert's buffer,
+   * and statements holding bytes that are not UTF-8 (format/bytes.ts escapes). The server is
+   * not told of any character set change.
    */
-  private queryBytes(bytes: Buffer, cb: DbCallback<DbResult>): void {
-    const config = this.raw.config;
-    const saved = config.charsetNumber;
-    config.charsetNumber = CHARSET_BINARY;
-    try {
-      this.raw.query({ sql: bytes.toString('latin1'), rowsAsArray: true }, (err: Mysql2Error | null, res: unknown, fields: unknown) => {
-        if (err) return cb(toDbError(err), null);
-        cb(null, toResult(res, fields));
-      });
-    } finally {
-      config.charsetNumber = saved;
-    }
+  queryBytes(sql: Uint8Array, cb: DbCallback<DbResult>): void {
+    sendQueryBytes(this.raw, sql, (err, res, fields) => {
+      if (err) return cb(toDbError(err as Mysql2Error), null);
+      cb(null, toResult(res, fields));
+    });
   }
 
   prepare(sql: string, cb: DbCallback<DbStatement>): void {
@@ -147,6 +140,10 @@ export class MysqlConnection implements DbConnection {
     });
   }
 
+  whenSent(cb: () => void): void {
+    whenFlushed(this.raw.stream, cb);
+  }
+
   close(cb: () => void): void {
     this.lean?.closing();
     // a connection already gone (server lost, reconnect given up) has nobody to say goodbye to
@@ -167,6 +164,7 @@ class DryRunStatement implements DbStatement {
 
 export class DryRunConnection implements DbConnection {
   query(_sql: string, cb: DbCallback<DbResult>): void { cb(null, DRY_RESULT); }
+  queryBytes(_sql: Uint8Array, cb: DbCallback<DbResult>): void { cb(null, DRY_RESULT); }
   prepare(sql: string, cb: DbCallback<DbStatement>): void { cb(null, new DryRunStatement(sql, countPlaceholders(sql))); }
   quote(value: string): string { return mysqlQuote(value); }
   reconnect(cb: (err: DbError | null) => void): void { cb(null); }

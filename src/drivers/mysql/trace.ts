@@ -279,6 +279,11 @@ class TracedConnection implements DbConnection {
     });
   }
 
+  whenSent(cb: () => void): void {
+    if (this.inner.whenSent) this.inner.whenSent(cb);
+    else cb();
+  }
+
   close(cb: () => void): void {
     this.freeResults();
     this.closed = true;

@@ -6,6 +6,8 @@ import type pg from 'pg';
 import type { DbCallback, DbConnection, DbError, DbResult, DbStatement, PsMode, ThreadDraw } from '../driver.js';
 import type { Logger } from '../../output.js';
 import type { ServerError } from './libpq-texts.js';
+import type { Writable } from 'node:stream';
+import { whenFlushed } from '../flushed.js';
 import { ParseOp, QueryOp, RollbackOp, type Op, type PgWire } from './protocol.js';
 import { MessageReader, MSG, parseErrorResponse, parseParameterStatus } from './wire.js';
 import { numberPlaceholders, pgQuote } from './params.js';
@@ -182,6 +184,10 @@ export class PgConnection implements DbConnection, StatementHost {
   /** never called: the driver has no reconnect (canReconnect) */
   reconnect(cb: (err: DbError | null) => void): void {
     cb(null);
+  }
+
+  whenSent(cb: () => void): void {
+    whenFlushed(this.wire.stream as unknown as Writable, cb);
   }
 
   close(cb: () => void): void {

@@ -85,14 +85,31 @@ export class BulkFlow {
     });
   }
 
-  // bulk_insert_next() with a full buffer: once the previous INSERT is done, send this one
+  // bulk_insert_next() with a full buffer: once the previous INSERT is done, send this one,
+  // and go back to the script once the socket has taken all of it (a 512 KiB statement does
+  // not fit a socket's buffer: the rest would wait while the script builds the next one, and
+  // so would the server)
   private readonly nextAfterIdle = (L: LuaState): number => {
     const conn = this.conn!;
+    if (conn.bulk!.takeFailure()) {
+      this.row = null;
+      return raiseAt(L, 'db_bulk_insert_next() failed');
+    }
+    this.send(conn);
+    if (conn.con?.whenSent === undefined) return this.nextAfterSent(L);
+    return this.exec.io(L, this.whenSent, this.nextAfterSent);
+  };
+
+  private readonly whenSent = (cb: (err: unknown, value: unknown) => void): void => {
+    const con = this.conn!.con;
+    if (con?.whenSent === undefined) cb(null, null);
+    else con.whenSent(() => cb(null, null));
+  };
+
+  private readonly nextAfterSent = (L: LuaState): number => {
     const row = this.row!;
     this.row = null;
-    if (conn.bulk!.takeFailure()) return raiseAt(L, 'db_bulk_insert_next() failed');
-    this.send(conn);
-    conn.bulk!.append(row);
+    this.conn!.bulk!.append(row);
     return this.ok(L, this.api!);
   };
 
