@@ -50,10 +50,11 @@ export abstract class Op {
   handleDataRow(body: Buffer): void {
     if (this.rows !== null) this.rows.push(body);
   }
-  handleCommandComplete(tag: string): void {
+  /** the command tag is buf[start, end); only a statement without rows needs it (its row count) */
+  handleCommandComplete(buf: Buffer, start: number, end: number): void {
     this.tuples = this.rowDesc;
     this.rowDesc = false;
-    this.tag = tag;
+    this.tag = this.tuples ? '' : buf.toString('utf8', start, end);
     this.empty = false;
   }
   handleEmptyQuery(): void {
