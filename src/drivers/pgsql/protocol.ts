@@ -6,6 +6,8 @@ import type { DbCallback, DbResult } from '../driver.js';
 import { CountResult } from '../result.js';
 import { cmdTuples, emptyQuery, toPgError, type PgError } from './libpq-texts.js';
 import { PgRowsResult } from './wire.js';
+import { readsOf, writeNow } from './socket.js';
+import type net from 'node:net';
 
 /** pg's internal Connection: the protocol messages we write. */
 export interface PgWire {
@@ -137,6 +139,8 @@ export class ExecOp extends Op {
   busy = false;
   /** Bind's fixed start: unnamed portal, the statement's name, no parameter format codes (all text) */
   private readonly head: Buffer;
+  /** the last query's bytes, when the socket no longer needs them (the next query of the same size reuses them) */
+  private out: Buffer | null = null;
 
   constructor(stmtName: string, private readonly values: (string | null)[]) {
     super();
@@ -161,7 +165,10 @@ export class ExecOp extends Op {
       const v = values[i];
       bindLen += 4 + (v === null ? 0 : Buffer.byteLength(v, 'utf8'));
     }
-    const buf = Buffer.allocUnsafe(1 + bindLen + EXEC_TAIL.length);
+    const size = 1 + bindLen + EXEC_TAIL.length;
+    let buf = this.out;
+    if (buf === null || buf.length !== size) buf = Buffer.allocUnsafe(size);
+    this.out = null;
     buf[0] = 0x42; // 'B'
     buf.writeInt32BE(bindLen, 1);
     let at = 5 + head.copy(buf, 5);
@@ -180,7 +187,10 @@ export class ExecOp extends Op {
     }
     buf.writeInt16BE(0, at);
     EXEC_TAIL.copy(buf, at + 2);
-    connection.stream.write(buf);
+    const stream = connection.stream;
+    if (readsOf(stream) === undefined) stream.write(buf);
+    // our own socket: straight to its handle; the buffer is ours again once the kernel has it all
+    else if (writeNow(stream as net.Socket, buf)) this.out = buf;
   }
   complete(err: unknown): void {
     const cb = this.cb!;
