@@ -25,6 +25,9 @@ export abstract class Op {
   protected rowDesc = false;
   protected nfields = 0;
   protected rows: Buffer[] | null = null;
+  /** the result set object and row list, reused by the exchange's next run (a result is valid until the next statement) */
+  private rowList: Buffer[] = [];
+  private rowsResult: PgRowsResult | null = null;
   protected tag = '';
   protected empty = false;
   /** whether an ignorable error of this exchange is followed by a ROLLBACK (PQexec, PQexecPrepared) */
@@ -46,7 +49,8 @@ export abstract class Op {
   handleRowDescription(nfields: number): void {
     this.rowDesc = true;
     this.nfields = nfields;
-    this.rows = [];
+    this.rows = this.rowList;
+    this.rows.length = 0;
   }
   /** a DataRow's body (kept as bytes: decoded when the script reads the row) */
   handleDataRow(body: Buffer): void {
@@ -71,7 +75,11 @@ export abstract class Op {
 
   protected result(): DbResult | null {
     if (this.empty) return null;
-    if (this.tuples) return new PgRowsResult(this.nfields, this.rows ?? []);
+    if (this.tuples) {
+      const r = this.rowsResult ??= new PgRowsResult();
+      r.fill(this.nfields, this.rows ?? this.rowList);
+      return r;
+    }
     return new CountResult(cmdTuples(this.tag));
   }
 }

@@ -141,11 +141,16 @@ export function decodeDataRow(body: Buffer): (string | null)[] {
   return out;
 }
 
-/** A result set whose rows stay DataRow bodies until read. */
+/** A result set whose rows stay DataRow bodies until read (filled again by its exchange's next run). */
 export class PgRowsResult implements DbResult {
   readonly counter = SbCounter.Read;
-  readonly nrows: number;
-  constructor(readonly nfields: number, private readonly bodies: readonly Buffer[]) {
+  nfields = 0;
+  nrows = 0;
+  private bodies: readonly Buffer[] = [];
+
+  fill(nfields: number, bodies: readonly Buffer[]): void {
+    this.nfields = nfields;
+    this.bodies = bodies;
     this.nrows = bodies.length;
   }
   row(i: number): readonly unknown[] | null {
