@@ -1,7 +1,7 @@
 // How many OS worker threads a Lua script's run gets by default: one per two CPUs (at least
 // one, at most one per sysbench thread), since its threads mostly wait for the server; the
 // built-in tests keep one per CPU. --worker-threads overrides both. The test counts the
-// running program's OS threads in /proc once its threads have started.
+// running program's OS threads (/proc/PID/status) once its threads have started.
 import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -25,7 +25,7 @@ function osThreads(extra: string[]): Promise<number> {
       out += d.toString();
       if (counted || !out.includes('Threads started!')) return;
       counted = true;
-      const m = /^Threads:\s*(\d+)/m.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
+      const m = /^Threads:\s*(\d+)/m.exec(readFileSync('/proc/' + String(child.pid) + '/status', 'utf8'));
       child.kill('SIGKILL');
       if (m) resolve(Number(m[1])); else reject(new Error('no Threads: line'));
     });

@@ -6,7 +6,8 @@
 // - several results to one execute (a CALL, with CLIENT_PS_MULTI_RESULTS): the first counts,
 //   the others are read and dropped, and the connection goes on;
 // - an error after some rows were sent, and a text query after a lean execute;
-// - a reply cut into chunks anywhere (down to single bytes) reads the same.
+// - a reply cut into chunks anywhere (down to single bytes) reads the same, also when each
+//   chunk comes in a read buffer that is reused after the read (wire/socket.ts).
 import mysql from 'mysql2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbError, DbResult } from '../src/drivers/driver.js';
@@ -205,22 +206,39 @@ describe('lean execute protocol', () => {
       const chunks: Buffer[] = [];
       for (let i = 0; i < reply.length; i += size) chunks.push(reply.subarray(i, i + size));
       expect(readAll(chunks), `chunks of ${size}`).toEqual(whole);
+      // from a read buffer reused (here: overwritten) after every read, as socket.ts's is
+      expect(readAll(chunks, true), `chunks of ${size} in a reused buffer`).toEqual(whole);
     }
   });
 });
 
-/** Reads a whole reply from `chunks` with a fresh ReplyReader. */
-function readAll(chunks: Buffer[]): object {
+/**
+ * Reads a whole reply from `chunks` with a fresh ReplyReader; `reused`: each chunk is read
+ * from one scratch buffer, overwritten after every read (what the reader keeps must be its own).
+ */
+function readAll(chunks: Buffer[], reused = false): object {
   const r = new ReplyReader();
   r.start();
   r.expectSequence(1);
   let at = -1;
-  for (const c of chunks) at = r.feed(c);
+  const scratch = Buffer.alloc(Math.max(...chunks.map((c) => c.length)) + 16);
+  for (const c of chunks) {
+    if (!reused) {
+      at = r.feed(c);
+      continue;
+    }
+    c.copy(scratch);
+    at = r.feed(scratch, c.length, true);
+    scratch.fill(0xee);
+  }
   // where the reply ended: at the end of the last chunk
   const atEnd = at === chunks[chunks.length - 1].length;
-  const rows = [];
-  for (let i = 0; i < r.rows.length; i += 3) rows.push((r.rows[i] as Buffer).subarray(r.rows[i + 1] as number, r.rows[i + 2] as number).toString('hex'));
-  return { atEnd, outcome: r.outcome, nrows: r.nrows, nfields: r.nfields, rows };
+  const hex = (list: unknown[]): string[] => {
+    const out = [];
+    for (let i = 0; i < list.length; i += 3) out.push((list[i] as Buffer).subarray(list[i + 1] as number, list[i + 2] as number).toString('hex'));
+    return out;
+  };
+  return { atEnd, outcome: r.outcome, nrows: r.nrows, nfields: r.nfields, rows: hex(r.rows), cols: hex(r.cols) };
 }
 
 /** Whether `b` holds a complete reply (a reader says so). */

@@ -90,6 +90,7 @@ export class MysqlConnection implements DbConnection {
 
   query(sql: string, cb: DbCallback<DbResult>): void {
     if (ANY_ESCAPE.test(sql) && hasEscapedBytes(sql)) return this.queryBytes(encodeText(sql), cb);
+    if (this.lean !== null && this.lean.query(sql, cb)) return;
     this.raw.query({ sql, rowsAsArray: true }, (err: Mysql2Error | null, res: unknown, fields: unknown) => {
       if (err) return cb(toDbError(err), null);
       cb(null, toResult(res, fields));

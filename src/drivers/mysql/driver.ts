@@ -8,6 +8,8 @@ import type { ConnectFailure, DbConnection, DbDriver, DbError, DriverContext, Th
 import { DryRunConnection, MysqlConnection } from './connection.js';
 import { connectErrorLine, connectStage, type Mysql2Error, type Target } from './errors.js';
 import { MYSQL, type MysqlOptions } from './options.js';
+import { leanEnabled } from './wire/lean.js';
+import { leanSocket } from './wire/socket.js';
 
 const DEFAULT_SOCKET = process.env.MYSQL_UNIX_PORT || '/run/mysqld/mysqld.sock';
 // libmariadb sets no connect timeout: a server that accepts and never answers holds the
@@ -106,6 +108,8 @@ export class MysqlDriver implements DbDriver {
     const tls = this.tls();
     if (typeof tls === 'string') return cb({ lines: [`unable to connect to MySQL server on ${where}, aborting...`, tls] }, null);
     if (tls && !this.serverWithoutTls) config.ssl = tls;
+    // a plain connection reads through our socket (wire/socket.ts), cheaper per read
+    else if (!this.opts.compression && leanEnabled()) config.stream = () => leanSocket(target);
     this.open(config, target, where, cb);
   }
 

@@ -14,6 +14,7 @@
 // (mysql2 frames the compressed protocol itself), TLS (untested here), a value mysql2 encodes
 // in a way of its own (dates, objects, undefined), a command queued in mysql2, and
 // SYSBENCH_TS_MYSQL_LEAN=0 (the switch the differential tests use).
+import type net from 'node:net';
 import type { DbCallback, DbResult } from '../../driver.js';
 import { CountResult, RowsResult } from '../../result.js';
 import { toDbError, type Mysql2Error } from '../errors.js';
@@ -21,11 +22,16 @@ import { ExecutePacket, intHint, type IntHint } from './execute-packet.js';
 import {
   leanUnusable, mysql2Closed, mysql2Free, type Mysql2Connection, type Mysql2Parser, type Mysql2StatementInfo,
 } from './mysql2-internals.js';
-import { CLIENT_DEPRECATE_EOF, CLIENT_QUERY_ATTRIBUTES } from './protocol.js';
+import { CLIENT_DEPRECATE_EOF, CLIENT_QUERY_ATTRIBUTES, MAX_PAYLOAD } from './protocol.js';
 import { Outcome, ReplyReader } from './reply.js';
 import { LeanRows } from './rows.js';
+import { TextRows } from './text-rows.js';
+import { isLeanSocket, writeDirect, type ReadSink } from './socket.js';
 
 const EMPTY: readonly (readonly unknown[])[] = [];
+const COM_QUERY = 0x03;
+/** text statements mysql2 runs: several results (CALL) or a local file to send (LOCAL) */
+const MAY_NEED_MYSQL2 = /\b(?:call|local)\b/i;
 
 function lostError(): Mysql2Error {
   const e = new Error('Connection lost: The server closed the connection.') as Mysql2Error;
@@ -58,7 +64,7 @@ export function attachLean(raw: unknown): LeanWire | null {
 }
 
 /** One mysql2 connection's lean path (see the top of this file). */
-export class LeanWire implements Mysql2Parser {
+export class LeanWire implements Mysql2Parser, ReadSink {
   readonly queryAttributes: boolean;
   private readonly extendedMetadata: boolean;
   private readonly mysql2Parser: Mysql2Parser;
@@ -70,6 +76,10 @@ export class LeanWire implements Mysql2Parser {
   // the command in flight
   private cb: DbCallback<DbResult> | null = null;
   private isRead = false;
+  /** the command in flight is a COM_QUERY (its rows are text) */
+  private isText = false;
+  /** the COM_QUERY packet, reused (the reply comes only once all of it was written) */
+  private queryPacket = Buffer.allocUnsafe(256);
 
   constructor(private readonly raw: Mysql2Connection) {
     const negotiated = raw.config.clientFlags & raw.serverCapabilityFlags;
@@ -78,6 +88,8 @@ export class LeanWire implements Mysql2Parser {
     this.extendedMetadata = raw._mariadbExtendedMetadata === true;
     this.mysql2Parser = raw.packetParser;
     raw.packetParser = this;
+    // our own socket (socket.ts) hands its reads to us directly while a command is in flight
+    if (isLeanSocket(raw.stream)) raw.stream.leanSink = this;
     raw.stream.on('close', this.onClose);
     raw.on('error', this.onError);
   }
@@ -106,9 +118,41 @@ export class LeanWire implements Mysql2Parser {
     this.leanRuns++;
     this.reader.start();
     this.reader.expectSequence(packet.packets);
+    this.reader.textRows = false;
     this.isRead = st.isRead;
+    this.isText = false;
     this.cb = cb;
-    raw.stream.write(packet.bytes());
+    writeDirect(raw.stream as unknown as net.Socket, packet.bytes());
+    return true;
+  }
+
+  /**
+   * Runs the text statement `sql` (COM_QUERY); false when mysql2 should run it: statements that
+   * may answer with several results (`;`, CALL) or ask for a local file (LOCAL), payloads of
+   * 16 MB and more, servers that want query attributes.
+   */
+  query(sql: string, cb: DbCallback<DbResult>): boolean {
+    const raw = this.raw;
+    if (this.dead || this.cb !== null || this.queryAttributes || !mysql2Free(raw) || mysql2Closed(raw)) return false;
+    if (sql.includes(';') || MAY_NEED_MYSQL2.test(sql)) return false;
+    const n = Buffer.byteLength(sql, 'utf8');
+    if (n + 1 >= MAX_PAYLOAD) return false;
+    let b = this.queryPacket;
+    if (b.length < n + 5) b = this.queryPacket = Buffer.allocUnsafe(Math.max(n + 5, 2 * b.length));
+    b[0] = (n + 1) & 0xff;
+    b[1] = ((n + 1) >> 8) & 0xff;
+    b[2] = ((n + 1) >> 16) & 0xff;
+    b[3] = 0; // sequence id
+    b[4] = COM_QUERY;
+    b.write(sql, 5, 'utf8');
+    this.leanRuns++;
+    this.reader.start();
+    this.reader.expectSequence(1);
+    this.reader.textRows = true;
+    this.isRead = false;
+    this.isText = true;
+    this.cb = cb;
+    writeDirect(raw.stream as unknown as net.Socket, b.subarray(0, n + 5));
     return true;
   }
 
@@ -125,12 +169,29 @@ export class LeanWire implements Mysql2Parser {
     this.finish();
   }
 
+  /** ReadSink: a command of ours is in flight (its reply is read straight from the socket). */
+  get busy(): boolean {
+    return this.cb !== null;
+  }
+
+  /** ReadSink: bytes [0, n) of the socket's shared read buffer. */
+  takeVolatile(buf: Buffer, n: number): void {
+    const at = this.reader.feed(buf, n, true);
+
+    if (at < 0) return;
+    if (at < n) this.mysql2Parser.execute(Buffer.from(buf.subarray(at, n)));
+    this.finish();
+  }
+
   private finish(): void {
-    const cb = this.cb!;
+    const cb = this.cb;
+    // the bytes after the reply made mysql2 give up the connection, which failed the command
+    if (cb === null) return;
     this.cb = null;
     const r = this.reader;
     switch (r.outcome) {
       case Outcome.Rows:
+        if (this.isText) return cb(null, new TextRows(r.nrows, r.nfields, r.rows));
         return cb(null, new LeanRows(r.nrows, r.nfields, r.cols, r.rows, this.extendedMetadata));
       case Outcome.Ok:
         // sysbench counts a statement with result columns as a read, whatever it returned

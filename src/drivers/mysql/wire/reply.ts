@@ -33,6 +33,12 @@ export class ReplyReader {
 
   /** the server omits the EOF packets (CLIENT_DEPRECATE_EOF negotiated) */
   deprecateEof = false;
+  /**
+   * rows of the text protocol (a COM_QUERY's): they start with a length-encoded value, not with
+   * the binary rows' 0x00; the end of the rows is told from a row by its 0xfe header and a
+   * length under 13, as mysql2 does
+   */
+  textRows = false;
 
   private state = S_DONE;
   private colsLeft = 0;
@@ -76,31 +82,45 @@ export class ReplyReader {
   }
 
   /**
-   * Reads `chunk`. Returns the offset where the reply ended within it (bytes after that are
-   * not part of the reply), or -1 while the reply is incomplete.
+   * Reads bytes [0, `length`) of `chunk`. Returns the offset where the reply ended within it
+   * (bytes after that are not part of the reply), or -1 while the reply is incomplete.
+   * `volatile`: the chunk is reused once the call returns (socket.ts's shared read buffer), so
+   * what the reader keeps of it (rows, column definitions, an incomplete packet) is copied.
    */
-  feed(chunk: Buffer): number {
+  feed(chunk: Buffer, length: number = chunk.length, volatile = false): number {
     let buf = chunk;
     let pos = 0;
     let base = 0; // where `chunk` starts within `buf`
+    let end = length;
     if (this.pendingLength > 0) {
-      this.pending.push(chunk);
-      this.pendingLength += chunk.length;
+      this.pending.push(volatile ? copyOf(chunk, 0, length) : chunk.subarray(0, length));
+      this.pendingLength += length;
       if (this.pendingLength < this.need) return -1;
-      base = this.pendingLength - chunk.length;
+      base = this.pendingLength - length;
       buf = Buffer.concat(this.pending, this.pendingLength);
+      end = buf.length;
+      volatile = false;
       this.pending = [];
       this.pendingLength = 0;
     }
-    const end = buf.length;
     while (this.state !== S_DONE) {
       const avail = end - pos;
-      if (avail < 4) return this.stash(buf, pos, 4);
+      if (avail < 4) return this.stash(buf, pos, end, 4);
       const len = buf[pos] | (buf[pos + 1] << 8) | (buf[pos + 2] << 16);
-      if (avail < 4 + len) return this.stash(buf, pos, 4 + len);
+      if (avail < 4 + len) return this.stash(buf, pos, end, 4 + len);
       if (buf[pos + 3] !== this.seq) {
         this.protocolError(`packets out of order (sequence id ${buf[pos + 3]}, expected ${this.seq})`);
         return end - base; // the rest is not trusted either
+      }
+      if (volatile && (this.state !== S_HEADER || len === MAX_PAYLOAD || this.parts !== null)) {
+        // column definitions, rows and parts of big payloads are kept: from here on read a
+        // copy of the rest
+        const from = pos;
+        buf = copyOf(buf, from, end);
+        pos -= from;
+        base -= from;
+        end -= from;
+        volatile = false;
       }
       this.seq = (this.seq + 1) & 0xff;
       const start = pos + 4;
@@ -118,10 +138,10 @@ export class ReplyReader {
     return pos - base;
   }
 
-  private stash(buf: Buffer, pos: number, need: number): number {
-    if (pos < buf.length) {
-      this.pending.push(buf.subarray(pos));
-      this.pendingLength = buf.length - pos;
+  private stash(buf: Buffer, pos: number, end: number, need: number): number {
+    if (pos < end) {
+      this.pending.push(copyOf(buf, pos, end));
+      this.pendingLength = end - pos;
     }
     this.need = need;
     return -1;
@@ -150,6 +170,13 @@ export class ReplyReader {
         this.state = S_ROWS;
         return;
       case S_ROWS:
+        if (this.textRows && first !== ERR_HEADER && !(first === EOF_HEADER && end - start < 13)) {
+          if (!this.extra) {
+            this.rows.push(buf, start, end);
+            this.nrows++;
+          }
+          return;
+        }
         if (first === OK_HEADER) {
           if (!this.extra) {
             this.rows.push(buf, start, end);
@@ -219,4 +246,11 @@ export class ReplyReader {
     this.outcome = Outcome.ProtocolError;
     this.state = S_DONE;
   }
+}
+
+/** Bytes [from, to) of `buf` in a buffer of their own. */
+function copyOf(buf: Buffer, from: number, to: number): Buffer {
+  const out = Buffer.allocUnsafe(to - from);
+  buf.copy(out, 0, from, to);
+  return out;
 }
