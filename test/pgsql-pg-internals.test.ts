@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { ROOT } from './helpers/sysbench.js';
 import { hasPgsql, PG_HOST, PG_PORT, PG_USER } from './helpers/pgsql.js';
 import { decodeDataRow, MessageReader, parseErrorResponse } from '../src/drivers/pgsql/wire.js';
+import { pgSocket, readsOf, streamWrapBinding } from '../src/drivers/pgsql/socket.js';
 
 const installed = (JSON.parse(readFileSync(join(ROOT, 'node_modules', 'pg', 'package.json'), 'utf8')) as { version: string }).version;
 const pinned = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }).devDependencies.pg;
@@ -64,6 +65,36 @@ describe('pg internals the pgsql driver relies on', () => {
     }
   });
 
+  it.skipIf(!hasPgsql)("pg connects over the socket its `stream` option makes; that socket's reads reach pg as 'data' until taken over", async () => {
+    const client = new pg.Client({ host: PG_HOST, port: Number(PG_PORT), user: PG_USER, database: 'postgres', stream: pgSocket });
+    const stream = (client as unknown as { connection: { stream: object } }).connection.stream;
+    const reads = readsOf(stream);
+    expect(reads, 'pg.Client({ stream }) calls the factory and keeps its socket as connection.stream').toBeDefined();
+    await client.connect();
+    try {
+      const got: string[] = [];
+      await new Promise<void>((resolve) => {
+        (stream as NodeJS.EventEmitter).removeAllListeners('data');
+        reads!.take((buf, n) => {
+          const reader = new MessageReader((type) => got.push(String.fromCharCode(type)));
+          reader.push(buf, n);
+          if (got.at(-1) === 'Z') resolve();
+        });
+        (client as unknown as { connection: { query(t: string): void } }).connection.query('SELECT 1');
+      });
+      expect(got).toEqual(['T', 'D', 'C', 'Z']);
+    } finally {
+      await client.end();
+    }
+  });
+
+  it("Node's stream_wrap binding writes queries straight to a socket's handle (else they go through net.Socket#write)", () => {
+    const b = streamWrapBinding();
+    expect(b, "process.binding('stream_wrap') with WriteWrap, streamBaseState and kLastWriteWasAsync (src/drivers/pgsql/socket.ts writeNow)").not.toBeNull();
+    const handle = (pgSocket() as unknown as { _handle: unknown })._handle;
+    expect(handle, 'a socket has no handle before it connects: writeNow() then falls back to write()').toBeNull();
+  });
+
   it('MessageReader puts messages split over chunks together, byte by byte', () => {
     const msg = (type: string, body: Buffer): Buffer => {
       const head = Buffer.alloc(5);
@@ -75,7 +106,13 @@ describe('pg internals the pgsql driver relies on', () => {
     for (const step of [1, 3, 5, 4096, stream.length]) {
       const got: string[] = [];
       const reader = new MessageReader((type, buf, start, end) => got.push(`${String.fromCharCode(type)}${end - start}:${buf[start]}`));
-      for (let i = 0; i < stream.length; i += step) reader.push(stream.subarray(i, i + step));
+      // one reused chunk buffer, as a socket with a buffer of its own gives them
+      const chunk = Buffer.alloc(step);
+      for (let i = 0; i < stream.length; i += step) {
+        const n = stream.copy(chunk, 0, i, i + step);
+        reader.push(chunk, n);
+        chunk.fill(0xee);
+      }
       expect(got, `chunks of ${step} bytes`).toEqual(['T2:0', 'D70000:7', 'Z1:73']);
     }
   });

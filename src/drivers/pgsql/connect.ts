@@ -11,6 +11,7 @@ import { LOST, serverErrorReport, type ServerError } from './libpq-texts.js';
 import type { PgsqlOptions } from './options.js';
 import type { ServerSettings } from './connection.js';
 import { pgpassLookup } from './pgpass.js';
+import { pgSocket } from './socket.js';
 
 /** Debian's compiled-in default socket directory (libpq's DEFAULT_PGSOCKET_DIR) */
 const DEFAULT_SOCKET_DIR = '/var/run/postgresql';
@@ -91,6 +92,8 @@ export function openClient(o: PgsqlOptions, cb: Connected): void {
         return password;
       },
       ssl: sslConfig as never,
+      // plain connections read into a buffer of their own (socket.ts); TLS keeps pg's own socket
+      ...(sslConfig === false ? { stream: pgSocket } : {}),
     });
     client.on('error', () => { /* reported through the connect callback */ });
     const settings = watchSettings(client);

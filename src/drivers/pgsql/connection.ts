@@ -2,6 +2,8 @@
 // other, with the ROLLBACK that follows an ignorable error. pg's Client connects
 // (authentication, TLS); then the connection reads the replies from pg's stream itself
 // (wire.ts): pg's message parser and its per-message events are left out of the query path.
+// A plain connection's socket reads into a buffer of its own (socket.ts), where a result's
+// rows stay until the next statement.
 import type pg from 'pg';
 import type { DbCallback, DbConnection, DbError, DbResult, DbStatement, PsMode, ThreadDraw } from '../driver.js';
 import type { Logger } from '../../output.js';
@@ -12,6 +14,7 @@ import { ParseOp, QueryOp, RollbackOp, type Op, type PgWire } from './protocol.j
 import { MessageReader, MSG, parseErrorResponse, parseParameterStatus } from './wire.js';
 import { numberPlaceholders, pgQuote } from './params.js';
 import { PgStatement, type StatementHost } from './statement.js';
+import { readsOf, type SocketReads } from './socket.js';
 
 /** Server settings that change how we write SQL, kept up to date from its ParameterStatus messages. */
 export interface ServerSettings {
@@ -35,6 +38,8 @@ export class PgConnection implements DbConnection, StatementHost {
   readonly log: Logger;
   private readonly wire: PgWire;
   private readonly reader: MessageReader;
+  /** our socket's reads (null over TLS: pg's stream then emits 'data' chunks) */
+  private readonly reads: SocketReads | null;
   /** the exchange whose replies are arriving */
   private active: Op | null = null;
   /** its ErrorResponse, reported at ReadyForQuery */
@@ -48,10 +53,14 @@ export class PgConnection implements DbConnection, StatementHost {
     const internals = client as unknown as PgClientInternals;
     this.wire = internals.connection;
     const stream = internals.connection.stream;
-    this.reader = new MessageReader(this.onMessage);
+    const reader = new MessageReader(this.onMessage);
+    this.reader = reader;
     // pg's parser had the 'data' listener: from here on the replies are ours (same tick, so no chunk is missed)
     stream.removeAllListeners('data');
-    stream.on('data', (chunk: Buffer) => this.reader.push(chunk));
+    const reads = readsOf(stream);
+    this.reads = reads ?? null;
+    if (reads !== undefined) reads.take((buf, n) => reader.push(buf, n));
+    else stream.on('data', (chunk: Buffer) => reader.push(chunk));
     stream.on('close', this.onClose);
   }
 
@@ -59,13 +68,17 @@ export class PgConnection implements DbConnection, StatementHost {
     const op = this.active;
     switch (type) {
       case MSG.DataRow:
-        if (op !== null) op.handleDataRow(buf.subarray(start, end));
+        if (op !== null) {
+          op.handleDataRow(buf.subarray(start, end));
+          // the row stays in the read buffer until the next statement
+          if (this.reads !== null) this.reads.lent = true;
+        }
         return;
       case MSG.RowDescription:
         if (op !== null) op.handleRowDescription(buf.readInt16BE(start));
         return;
       case MSG.CommandComplete:
-        if (op !== null) op.handleCommandComplete(buf.toString('utf8', start, end - 1));
+        if (op !== null) op.handleCommandComplete(buf, start, end - 1);
         return;
       case MSG.ReadyForQuery:
         if (op !== null) this.finish(op);
@@ -123,6 +136,8 @@ export class PgConnection implements DbConnection, StatementHost {
     }
     this.active = op;
     this.activeErr = null;
+    // the previous result is no longer valid: its rows' buffer may take reads again
+    if (this.reads !== null) this.reads.lent = false;
     op.submit(this.wire);
   }
 

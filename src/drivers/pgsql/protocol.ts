@@ -6,6 +6,8 @@ import type { DbCallback, DbResult } from '../driver.js';
 import { CountResult } from '../result.js';
 import { cmdTuples, emptyQuery, toPgError, type PgError } from './libpq-texts.js';
 import { PgRowsResult } from './wire.js';
+import { readsOf, writeNow } from './socket.js';
+import type net from 'node:net';
 
 /** pg's internal Connection: the protocol messages we write. */
 export interface PgWire {
@@ -23,6 +25,9 @@ export abstract class Op {
   protected rowDesc = false;
   protected nfields = 0;
   protected rows: Buffer[] | null = null;
+  /** the result set object and row list, reused by the exchange's next run (a result is valid until the next statement) */
+  private rowList: Buffer[] = [];
+  private rowsResult: PgRowsResult | null = null;
   protected tag = '';
   protected empty = false;
   /** whether an ignorable error of this exchange is followed by a ROLLBACK (PQexec, PQexecPrepared) */
@@ -44,16 +49,18 @@ export abstract class Op {
   handleRowDescription(nfields: number): void {
     this.rowDesc = true;
     this.nfields = nfields;
-    this.rows = [];
+    this.rows = this.rowList;
+    this.rows.length = 0;
   }
   /** a DataRow's body (kept as bytes: decoded when the script reads the row) */
   handleDataRow(body: Buffer): void {
     if (this.rows !== null) this.rows.push(body);
   }
-  handleCommandComplete(tag: string): void {
+  /** the command tag is buf[start, end); only a statement without rows needs it (its row count) */
+  handleCommandComplete(buf: Buffer, start: number, end: number): void {
     this.tuples = this.rowDesc;
     this.rowDesc = false;
-    this.tag = tag;
+    this.tag = this.tuples ? '' : buf.toString('utf8', start, end);
     this.empty = false;
   }
   handleEmptyQuery(): void {
@@ -68,7 +75,11 @@ export abstract class Op {
 
   protected result(): DbResult | null {
     if (this.empty) return null;
-    if (this.tuples) return new PgRowsResult(this.nfields, this.rows ?? []);
+    if (this.tuples) {
+      const r = this.rowsResult ??= new PgRowsResult();
+      r.fill(this.nfields, this.rows ?? this.rowList);
+      return r;
+    }
     return new CountResult(cmdTuples(this.tag));
   }
 }
@@ -136,6 +147,8 @@ export class ExecOp extends Op {
   busy = false;
   /** Bind's fixed start: unnamed portal, the statement's name, no parameter format codes (all text) */
   private readonly head: Buffer;
+  /** the last query's bytes, when the socket no longer needs them (the next query of the same size reuses them) */
+  private out: Buffer | null = null;
 
   constructor(stmtName: string, private readonly values: (string | null)[]) {
     super();
@@ -160,7 +173,10 @@ export class ExecOp extends Op {
       const v = values[i];
       bindLen += 4 + (v === null ? 0 : Buffer.byteLength(v, 'utf8'));
     }
-    const buf = Buffer.allocUnsafe(1 + bindLen + EXEC_TAIL.length);
+    const size = 1 + bindLen + EXEC_TAIL.length;
+    let buf = this.out;
+    if (buf === null || buf.length !== size) buf = Buffer.allocUnsafe(size);
+    this.out = null;
     buf[0] = 0x42; // 'B'
     buf.writeInt32BE(bindLen, 1);
     let at = 5 + head.copy(buf, 5);
@@ -179,7 +195,10 @@ export class ExecOp extends Op {
     }
     buf.writeInt16BE(0, at);
     EXEC_TAIL.copy(buf, at + 2);
-    connection.stream.write(buf);
+    const stream = connection.stream;
+    if (readsOf(stream) === undefined) stream.write(buf);
+    // our own socket: straight to its handle; the buffer is ours again once the kernel has it all
+    else if (writeNow(stream as net.Socket, buf)) this.out = buf;
   }
   complete(err: unknown): void {
     const cb = this.cb!;

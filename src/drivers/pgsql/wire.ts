@@ -24,7 +24,8 @@ export type OnMessage = (type: number, buf: Buffer, start: number, end: number) 
 /**
  * Cuts whole messages (type byte, int32 length, body) out of the chunks it is given and
  * hands each one's body (buf[start, end)) to `onMessage`, in order. A message split over
- * chunks is put together once all of it has arrived.
+ * chunks is put together once all of it has arrived. A chunk is only read during push():
+ * the part of an incomplete message is copied (the socket may reuse the chunk's memory).
  */
 export class MessageReader {
   /** the start of an incomplete message, and how many bytes the whole of it takes (0: unknown yet) */
@@ -34,19 +35,20 @@ export class MessageReader {
 
   constructor(private readonly onMessage: OnMessage) {}
 
-  push(chunk: Buffer): void {
+  /** chunk[0, n) (n: all of it when not given) */
+  push(chunk: Buffer, n: number = chunk.length): void {
     let buf = chunk;
     if (this.have > 0) {
-      this.parts.push(chunk);
-      this.have += chunk.length;
+      this.parts.push(Buffer.from(chunk.subarray(0, n)));
+      this.have += n;
       if (this.need === 0 && this.have >= 5) this.need = 1 + Buffer.concat(this.parts, 5).readInt32BE(1);
       if (this.need === 0 || this.have < this.need) return;
       buf = Buffer.concat(this.parts, this.have);
+      n = this.have;
       this.parts = [];
       this.have = 0;
       this.need = 0;
     }
-    const n = buf.length;
     let at = 0;
     while (n - at >= 5) {
       const end = at + 1 + buf.readInt32BE(at + 1);
@@ -55,7 +57,7 @@ export class MessageReader {
       at = end;
     }
     if (at < n) {
-      const rest = buf.subarray(at);
+      const rest = Buffer.from(buf.subarray(at, n));
       this.parts.push(rest);
       this.have = rest.length;
       this.need = rest.length >= 5 ? 1 + rest.readInt32BE(1) : 0;
@@ -139,11 +141,16 @@ export function decodeDataRow(body: Buffer): (string | null)[] {
   return out;
 }
 
-/** A result set whose rows stay DataRow bodies until read. */
+/** A result set whose rows stay DataRow bodies until read (filled again by its exchange's next run). */
 export class PgRowsResult implements DbResult {
   readonly counter = SbCounter.Read;
-  readonly nrows: number;
-  constructor(readonly nfields: number, private readonly bodies: readonly Buffer[]) {
+  nfields = 0;
+  nrows = 0;
+  private bodies: readonly Buffer[] = [];
+
+  fill(nfields: number, bodies: readonly Buffer[]): void {
+    this.nfields = nfields;
+    this.bodies = bodies;
     this.nrows = bodies.length;
   }
   row(i: number): readonly unknown[] | null {
