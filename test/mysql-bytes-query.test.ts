@@ -45,7 +45,8 @@ describe('queryBytes on a live connection', () => {
       expect(sel.res!.nfields).toBe(1);
       expect(sel.res!.row(2)![0]).toBe(3);
       const after = await new Promise<DbResult | null>((r) => c.query('SELECT COUNT(*) FROM t', (_e, res) => r(res)));
-      expect(after!.row(0)![0]).toBe(3);
+      // a text query's values are the server's text (the lean path gives its bytes)
+      expect(String(after!.row(0)![0])).toBe('3');
     } finally {
       await close(c);
       sql('DELETE FROM t', DB);

@@ -10,7 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { ROOT } from './helpers/sysbench.js';
 import { hasPgsql, PG_HOST, PG_PORT, PG_USER } from './helpers/pgsql.js';
 import { decodeDataRow, MessageReader, parseErrorResponse } from '../src/drivers/pgsql/wire.js';
-import { pgSocket, readsOf, streamWrapBinding } from '../src/drivers/pgsql/socket.js';
+import { directWrites } from '../src/drivers/direct-write.js';
+import { pgSocket, readsOf } from '../src/drivers/pgsql/socket.js';
 
 const installed = (JSON.parse(readFileSync(join(ROOT, 'node_modules', 'pg', 'package.json'), 'utf8')) as { version: string }).version;
 const pinned = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }).devDependencies.pg;
@@ -89,10 +90,9 @@ describe('pg internals the pgsql driver relies on', () => {
   });
 
   it("Node's stream_wrap binding writes queries straight to a socket's handle (else they go through net.Socket#write)", () => {
-    const b = streamWrapBinding();
-    expect(b, "process.binding('stream_wrap') with WriteWrap, streamBaseState and kLastWriteWasAsync (src/drivers/pgsql/socket.ts writeNow)").not.toBeNull();
+    expect(directWrites, "process.binding('stream_wrap') with WriteWrap, streamBaseState and kLastWriteWasAsync (src/drivers/direct-write.ts)").toBe(true);
     const handle = (pgSocket() as unknown as { _handle: unknown })._handle;
-    expect(handle, 'a socket has no handle before it connects: writeNow() then falls back to write()').toBeNull();
+    expect(handle, 'a socket has no handle before it connects: writeDirect() then falls back to write()').toBeNull();
   });
 
   it('MessageReader puts messages split over chunks together, byte by byte', () => {

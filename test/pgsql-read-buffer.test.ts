@@ -4,7 +4,7 @@
 // connection works) must go to a new buffer, not over the rows a script has yet to fetch.
 // Rows of prepared statements bigger than one read, NULLs, and many results in a row check
 // that the buffer is taken back once a result is no longer valid. Queries are written
-// straight to the socket's handle (writeNow): parameters of megabytes check the writes that
+// straight to the socket's handle (src/drivers/direct-write.ts): parameters of megabytes check the writes that
 // finish after the call.
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

@@ -6,7 +6,8 @@ import type { DbCallback, DbResult } from '../driver.js';
 import { CountResult } from '../result.js';
 import { cmdTuples, emptyQuery, toPgError, type PgError } from './libpq-texts.js';
 import { PgRowsResult } from './wire.js';
-import { readsOf, writeNow } from './socket.js';
+import { writeDirect } from '../direct-write.js';
+import { readsOf } from './socket.js';
 import type net from 'node:net';
 
 /** pg's internal Connection: the protocol messages we write. */
@@ -198,7 +199,7 @@ export class ExecOp extends Op {
     const stream = connection.stream;
     if (readsOf(stream) === undefined) stream.write(buf);
     // our own socket: straight to its handle; the buffer is ours again once the kernel has it all
-    else if (writeNow(stream as net.Socket, buf)) this.out = buf;
+    else if (writeDirect(stream as net.Socket, buf)) this.out = buf;
   }
   complete(err: unknown): void {
     const cb = this.cb!;
