@@ -77,6 +77,14 @@ export class ExecutePacket {
     this.texts = new Array<string | null>(paramCount).fill(null);
   }
 
+  /** Parameter `i` goes as its hint's integer type; returns its size in bytes. */
+  private hinted(i: number, h: IntHint, kind: number): number {
+    this.kinds[i] = kind;
+    this.types[i] = h.type;
+    this.unsigned[i] = h.unsigned ? 1 : 0;
+    return h.bytes;
+  }
+
   /** Builds the packet for `values` (paramCount of them); false when one is not ours to send. */
   build(values: readonly unknown[]): boolean {
     const n = this.paramCount;
@@ -98,10 +106,7 @@ export class ExecutePacket {
         types[i] = T.NULL;
       } else if (typeof v === 'number') {
         if (h !== null && hintFits(h, v)) {
-          kinds[i] = K_INT;
-          types[i] = h.type;
-          unsigned[i] = h.unsigned ? 1 : 0;
-          size = h.bytes;
+          size = this.hinted(i, h, K_INT);
         } else {
           kinds[i] = K_DOUBLE;
           types[i] = T.DOUBLE;
@@ -123,10 +128,7 @@ export class ExecutePacket {
         size = lenencSize(v.length) + v.length;
       } else if (typeof v === 'boolean') {
         if (h !== null) {
-          kinds[i] = K_INT;
-          types[i] = h.type;
-          unsigned[i] = h.unsigned ? 1 : 0;
-          size = h.bytes;
+          size = this.hinted(i, h, K_INT);
         } else {
           kinds[i] = K_TINY;
           types[i] = T.TINY;
@@ -134,10 +136,7 @@ export class ExecutePacket {
         }
       } else if (typeof v === 'bigint') {
         if (h !== null && bigHintFits(h, v)) {
-          kinds[i] = K_BIGINT;
-          types[i] = h.type;
-          unsigned[i] = h.unsigned ? 1 : 0;
-          size = h.bytes;
+          size = this.hinted(i, h, K_BIGINT);
         } else {
           const s = v.toString();
           kinds[i] = K_TEXT;

@@ -77,8 +77,6 @@ export class LeanWire implements Mysql2Parser, ReadSink {
   // the command in flight
   private cb: DbCallback<DbResult> | null = null;
   private isRead = false;
-  /** the command in flight is a COM_QUERY (its rows are text) */
-  private isText = false;
   /** the COM_QUERY packet, reused (the reply comes only once all of it was written) */
   private queryPacket = Buffer.allocUnsafe(256);
 
@@ -121,7 +119,6 @@ export class LeanWire implements Mysql2Parser, ReadSink {
     this.reader.expectSequence(packet.packets);
     this.reader.textRows = false;
     this.isRead = st.isRead;
-    this.isText = false;
     this.cb = cb;
     writeDirect(raw.stream as unknown as net.Socket, packet.bytes());
     return true;
@@ -136,10 +133,14 @@ export class LeanWire implements Mysql2Parser, ReadSink {
     const raw = this.raw;
     if (this.dead || this.cb !== null || this.queryAttributes || !mysql2Free(raw) || mysql2Closed(raw)) return false;
     if (sql.includes(';') || MAY_NEED_MYSQL2.test(sql)) return false;
-    const n = Buffer.byteLength(sql, 'utf8');
-    if (n + 1 >= MAX_PAYLOAD) return false;
     let b = this.queryPacket;
-    if (b.length < n + 5) b = this.queryPacket = Buffer.allocUnsafe(Math.max(n + 5, 2 * b.length));
+    // UTF-8 takes at most 3 bytes per UTF-16 unit: measure the text only when it may not fit
+    if (b.length < 5 + 3 * sql.length) {
+      const need = 5 + Buffer.byteLength(sql, 'utf8');
+      if (b.length < need) b = this.queryPacket = Buffer.allocUnsafe(Math.max(need, 2 * b.length));
+    }
+    const n = b.write(sql, 5, 'utf8');
+    if (n + 1 >= MAX_PAYLOAD) return false;
     b[0] = (n + 1) & 0xff;
     b[1] = ((n + 1) >> 8) & 0xff;
     b[2] = ((n + 1) >> 16) & 0xff;
@@ -149,9 +150,9 @@ export class LeanWire implements Mysql2Parser, ReadSink {
     this.leanRuns++;
     this.reader.start();
     this.reader.expectSequence(1);
+    // a COM_QUERY's rows are text
     this.reader.textRows = true;
     this.isRead = false;
-    this.isText = true;
     this.cb = cb;
     writeDirect(raw.stream as unknown as net.Socket, b.subarray(0, n + 5));
     return true;
@@ -163,11 +164,7 @@ export class LeanWire implements Mysql2Parser, ReadSink {
       this.mysql2Parser.execute(chunk);
       return;
     }
-    const at = this.reader.feed(chunk);
-    if (at < 0) return;
-    // bytes after the reply are not ours: mysql2 gets them (idle, it treats them as it would)
-    if (at < chunk.length) this.mysql2Parser.execute(chunk.subarray(at));
-    this.finish();
+    this.took(this.reader.feed(chunk), chunk, chunk.length, false);
   }
 
   /** ReadSink: a command of ours is in flight (its reply is read straight from the socket). */
@@ -177,10 +174,14 @@ export class LeanWire implements Mysql2Parser, ReadSink {
 
   /** ReadSink: bytes [0, n) of the socket's shared read buffer. */
   takeVolatile(buf: Buffer, n: number): void {
-    const at = this.reader.feed(buf, n, true);
+    this.took(this.reader.feed(buf, n, true), buf, n, true);
+  }
 
+  /** The reader took bytes [0, n) of `buf` up to `at` (-1: the reply goes on in the next read). */
+  private took(at: number, buf: Buffer, n: number, volatile: boolean): void {
     if (at < 0) return;
-    if (at < n) this.mysql2Parser.execute(Buffer.from(buf.subarray(at, n)));
+    // bytes after the reply are not ours: mysql2 gets them (idle, it treats them as it would)
+    if (at < n) this.mysql2Parser.execute(volatile ? Buffer.from(buf.subarray(at, n)) : buf.subarray(at, n));
     this.finish();
   }
 
@@ -192,7 +193,7 @@ export class LeanWire implements Mysql2Parser, ReadSink {
     const r = this.reader;
     switch (r.outcome) {
       case Outcome.Rows:
-        if (this.isText) return cb(null, new TextRows(r.nrows, r.nfields, r.rows));
+        if (r.textRows) return cb(null, new TextRows(r.nrows, r.nfields, r.rows));
         return cb(null, new LeanRows(r.nrows, r.nfields, r.cols, r.rows, this.extendedMetadata));
       case Outcome.Ok:
         // sysbench counts a statement with result columns as a read, whatever it returned

@@ -197,14 +197,7 @@ export class ReplyReader {
         this.state = S_ROWS;
         return;
       case S_ROWS:
-        if (this.textRows && first !== ERR_HEADER && !(first === EOF_HEADER && end - start < 13)) {
-          if (!this.extra) {
-            this.rows.push(buf, start, end);
-            this.nrows++;
-          }
-          return;
-        }
-        if (first === OK_HEADER) {
+        if (this.textRows ? first !== ERR_HEADER && !(first === EOF_HEADER && end - start < 13) : first === OK_HEADER) {
           if (!this.extra) {
             this.rows.push(buf, start, end);
             this.nrows++;

@@ -7,6 +7,7 @@
 //
 // Its writes skip Node's writable-stream machinery too (../../direct-write.ts).
 import net from 'node:net';
+import type { Target } from '../errors.js';
 
 /** What reads the socket's bytes while one of its own commands is in flight (lean.ts). */
 export interface ReadSink {
@@ -22,26 +23,17 @@ export type LeanSocket = net.Socket & { leanSink?: ReadSink | null };
 // before the next one, and nothing keeps a reference to it past the call
 const READ_BUFFER = Buffer.allocUnsafe(64 * 1024);
 
-/** Where to connect: the server's socket file, or host and port. */
-export interface SocketTarget {
-  socketPath?: string;
-  host?: string;
-  port?: number;
-}
-
 /** A connected-to-be socket for mysql2's `stream` option. */
-export function leanSocket(target: SocketTarget): LeanSocket {
-  let socket: LeanSocket | null = null;
+export function leanSocket(target: Target): LeanSocket {
   // (returning false would stop reading)
   const onread = (n: number, buf: Uint8Array): boolean => {
-    readInto(socket!, n, buf as Buffer);
+    readInto(s, n, buf as Buffer);
     return true;
   };
-  const options = target.socketPath !== undefined
-    ? { path: target.socketPath, onread: { buffer: READ_BUFFER, callback: onread } }
-    : { host: target.host, port: target.port ?? 3306, onread: { buffer: READ_BUFFER, callback: onread } };
-  const s: LeanSocket = net.connect(options);
-  socket = s;
+  const read = { buffer: READ_BUFFER, callback: onread };
+  const s: LeanSocket = net.connect(target.socketPath !== undefined
+    ? { path: target.socketPath, onread: read }
+    : { host: target.host, port: target.port ?? 3306, onread: read });
   s.leanSink = null;
   if (target.socketPath === undefined) {
     // as mysql2 does with its own TCP sockets
