@@ -24,7 +24,7 @@ import { build } from 'esbuild';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = join(ROOT, 'bundle');
 
-// ---- fengari must carry our patches: they are part of what we ship ----------------------------
+// ---- fengari and mysql2 must carry our patches: they are part of what we ship ----------------------------
 // (checked where node_modules really is: git refuses paths beyond a symbolic link, and a
 // worktree may link node_modules from another checkout)
 const NM_HOME = existsSync(join(ROOT, 'node_modules')) ? dirname(realpathSync(join(ROOT, 'node_modules'))) : ROOT;
