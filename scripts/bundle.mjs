@@ -18,6 +18,7 @@
 // All in one folder: code that locates files from its own URL (src/paths.ts, piscina) finds
 // them wherever esbuild put it.
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -80,6 +81,13 @@ const esm = await build({
 });
 // one self-contained CommonJS file per program and worker (no shared chunks: each is loaded
 // and cached whole); import.meta.url is the file's own URL, as in the ES module build
+// the Lua compiler's build (fengari's version and our patch to it): cached bytecode
+// (src/lua/chunk-cache.ts) is only reused by the same build
+const luaBuild = createHash('sha256').update(readFileSync(join(NM_HOME, 'node_modules', 'fengari', 'package.json')));
+for (const p of readdirSync(join(ROOT, 'patches')).filter((f) => f.startsWith('fengari+')).sort()) {
+  luaBuild.update(readFileSync(join(ROOT, 'patches', p)));
+}
+const luaBuildTag = luaBuild.digest('hex').slice(0, 16);
 const programs = await build({
   ...common,
   entryPoints: {
@@ -90,7 +98,7 @@ const programs = await build({
   format: 'cjs',
   outExtension: { '.js': '.cjs' },
   banner: { js: "const __sbtsImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
-  define: { 'import.meta.url': '__sbtsImportMetaUrl' },
+  define: { 'import.meta.url': '__sbtsImportMetaUrl', 'process.env.SYSBENCH_TS_LUA_BUILD': JSON.stringify(luaBuildTag) },
 });
 const cjs = await build({
   ...common,

@@ -45,6 +45,16 @@ function usableDir(dir: string): boolean {
   }
 }
 
+let usable: string | null | undefined;
+/** The cache folder of this process when it can be used, else null (decided once). */
+export function usableCacheDir(): string | null {
+  if (usable === undefined) {
+    const dir = cacheDir();
+    usable = dir !== null && usableDir(dir) ? dir : null;
+  }
+  return usable;
+}
+
 /** The cache file of `file`: named by the V8 version and the file's size and time. */
 function cacheName(file: string, size: number, mtimeMs: number): string {
   return `${basename(file)}-${process.versions.v8}-${process.arch}-${size}-${Math.trunc(mtimeMs)}.v8`;
@@ -58,8 +68,11 @@ function readCache(path: string): Buffer | undefined {
   }
 }
 
-/** Writes atomically (another process may be loading or writing the same file). */
-function writeCache(dir: string, name: string, data: Buffer, prefix: string): void {
+/**
+ * Writes `dir`/`name` atomically (another process may be loading or writing the same file);
+ * other files of `dir` whose names start with `stalePrefix` are removed.
+ */
+export function writeCacheFile(dir: string, name: string, data: Uint8Array, stalePrefix: string | null): void {
   const tmp = join(dir, `.${name}.${process.pid}.${Math.random().toString(36).slice(2)}`);
   const fd = openSync(tmp, 'w', 0o600);
   try {
@@ -68,9 +81,10 @@ function writeCache(dir: string, name: string, data: Buffer, prefix: string): vo
     closeSync(fd);
   }
   renameSync(tmp, join(dir, name));
+  if (stalePrefix === null) return;
   // the caches of earlier builds of the same file are of no more use
   for (const f of readdirSync(dir)) {
-    if (f !== name && f.startsWith(prefix) && f.endsWith('.v8')) {
+    if (f !== name && f.startsWith(stalePrefix)) {
       try { unlinkSync(join(dir, f)); } catch { /* another process got there first */ }
     }
   }
@@ -90,8 +104,8 @@ export function loadCached(file: string): CachedModule {
   } finally {
     closeSync(fd);
   }
-  const dir = cacheDir();
-  const useCache = dir !== null && usableDir(dir);
+  const dir = usableCacheDir();
+  const useCache = dir !== null;
   const name = cacheName(file, size, mtimeMs);
   const cachedData = useCache ? readCache(join(dir, name)) : undefined;
   const wrapper = '(function (exports, require, module, __filename, __dirname) {' + source + '\n})';
@@ -108,7 +122,7 @@ export function loadCached(file: string): CachedModule {
       if (saved || dir === null) return;
       saved = true;
       try {
-        writeCache(dir, name, script.createCachedData(), `${basename(file)}-`);
+        writeCacheFile(dir, name, script.createCachedData(), `${basename(file)}-`);
       } catch {
         // a cache is an optimisation: a full disk or a read-only home changes nothing else
       }

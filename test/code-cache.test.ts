@@ -21,7 +21,7 @@ afterAll(() => { for (const d of dirs) rmSync(d, { recursive: true, force: true 
 
 const CPU = ['cpu', '--cpu-max-prime=2000', '--events=200', '--threads=2', 'run'];
 /** what does not change between two runs of CPU (its numbers do) */
-const layout = (out: string) => out.replace(/[\d.]+/g, 'N');
+const layout = (out: string) => out.replace(/ *[\d.]+/g, ' N');
 
 function withCacheDir(dir: string) {
   return sysbench(CPU, { env: { SYSBENCH_TS_CACHE_DIR: dir } });
