@@ -13,6 +13,8 @@ export default defineConfig(async () => {
   // for the setup's one line about it
   if (noMysql) process.env.SBTEST_MYSQL_FILES_LEFT_OUT = String(files.mysql.length);
   return {
+    // src/ has CommonJS TypeScript (.cts) too, which vite does not transform by default
+    esbuild: { include: /\.(?:[cm]?ts|[jt]sx)$/ },
     test: {
       testTimeout: 120_000,
       hookTimeout: 120_000,

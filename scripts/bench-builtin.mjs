@@ -26,7 +26,7 @@ const THREADS = Number(args.threads ?? 1);
 const REF = args.ref ?? '/usr/bin/sysbench';
 const OURS = join(root, 'bin', 'sysbench');
 
-if (!existsSync(join(root, 'bundle', 'main.js'))) {
+if (!existsSync(join(root, 'bundle', 'main.cjs'))) {
   console.error('bundle/ is missing: run `npm run build` first');
   process.exit(1);
 }

@@ -49,7 +49,7 @@ const keepServer = argv.includes('--keep-server');
 const forcePrivate = argv.includes('--private-server') || keepServer;
 
 // ---- 1. build -------------------------------------------------------------------------
-if (!existsSync(join(ROOT, 'bundle', 'main.js')) || !existsSync(join(ROOT, 'dist', 'server', 'acquire.js'))) {
+if (!existsSync(join(ROOT, 'bundle', 'main.cjs')) || !existsSync(join(ROOT, 'dist', 'server', 'acquire.js'))) {
   say('$ npm run build');
   const b = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
   if (b.status !== 0) process.exit(b.status ?? 1);

@@ -4,17 +4,19 @@ import { dirname, join } from 'node:path';
 
 /**
  * The folder of the running program: dist/ (tsc, one file per module) or bundle/ (esbuild,
- * scripts/bundle.mjs). This module's code sits directly in it either way (bundle/: in an entry
- * or a chunk, all in one folder), as do the worker entries below, under the same names.
+ * scripts/bundle.mjs). This module's code sits directly in it either way (bundle/: inside each
+ * program file, all in one folder), as do the worker entries below.
  */
 export const PROGRAM_DIR = dirname(fileURLToPath(import.meta.url));
 /** project (or installed package) root: the program folder is one level below it */
 export const PROJECT_ROOT = join(PROGRAM_DIR, '..');
 /** the CommonJS file piscina starts each worker thread with (src/worker-entry.cts) */
 export const WORKER_ENTRY = pathToFileURL(join(PROGRAM_DIR, 'worker-entry.cjs'));
+/** bundle/'s programs are CommonJS files (.cjs, loaded with the code cache), dist/'s ES modules */
+const PROGRAM_EXT = import.meta.url.endsWith('.cjs') ? '.cjs' : '.js';
 /** the worker modules of Lua scripts and of the built-in tests (src/lua-worker.ts, src/builtin-worker.ts) */
-export const LUA_WORKER = pathToFileURL(join(PROGRAM_DIR, 'lua-worker.js'));
-export const BUILTIN_WORKER = pathToFileURL(join(PROGRAM_DIR, 'builtin-worker.js'));
+export const LUA_WORKER = pathToFileURL(join(PROGRAM_DIR, 'lua-worker' + PROGRAM_EXT));
+export const BUILTIN_WORKER = pathToFileURL(join(PROGRAM_DIR, 'builtin-worker' + PROGRAM_EXT));
 export const OUR_LUA_DIR = join(PROJECT_ROOT, 'lua');
 export const INTERNAL_LUA_DIR = join(OUR_LUA_DIR, 'internal');
 /** where sysbench's packages install the stock scripts */

@@ -18,7 +18,7 @@ writeFileSync(join(DIR, 'idle.lua'), 'function event() end\n');
 /** OS threads of a running `idle.lua --threads=8` with these extra options. */
 function osThreads(extra: string[]): Promise<number> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, 'idle.lua', '--threads=8', '--time=60', ...extra, 'run'], { cwd: DIR, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(BIN, ['idle.lua', '--threads=8', '--time=60', ...extra, 'run'], { cwd: DIR, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let counted = false;
     child.stdout.on('data', (d: Buffer) => {

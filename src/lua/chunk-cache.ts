@@ -2,7 +2,12 @@
 // modules into its own Lua state. A chunk is parsed once; other states get a new closure over
 // the same function prototype (prototypes are immutable once built), which costs nothing like
 // a parse or an undump and keeps one copy of the code per worker instead of one per state.
-import { readFileSync } from 'node:fs';
+//
+// Across runs, the bundle also keeps each chunk's bytecode in the code cache folder
+// (../code-cache.cts): the main thread and every worker thread of a run load the same script
+// and modules, and loading bytecode costs a fraction of parsing with a cold parser.
+import { readdirSync, readFileSync, unlinkSync } from 'node:fs';
+import { usableCacheDir, writeCacheFile } from '../code-cache.cjs';
 import { internals, lua, lauxlib, toLuaString, type LuaState } from './fengari.js';
 
 const { lfunc, ldo, ltable } = internals;
@@ -21,6 +26,120 @@ function pushClosure(L: LuaState, p: Proto): void {
 }
 
 /**
+ * The build of the Lua compiler (fengari and our patches to it), set by scripts/bundle.mjs:
+ * bytecode is reused only by the build that wrote it. dist/ (no such build) keeps none.
+ */
+const LUA_BUILD: string | undefined = process.env.SYSBENCH_TS_LUA_BUILD;
+
+/** FNV-1a (32 bits) over `parts`: for file names and checksums (sources are compared whole). */
+function fnv1aNumber(parts: Uint8Array[]): number {
+  let h = 0x811c9dc5;
+  for (const p of parts) {
+    for (let i = 0; i < p.length; i++) h = Math.imul(h ^ p[i], 0x01000193);
+  }
+  return h >>> 0;
+}
+
+function fnv1a(parts: Uint8Array[]): string {
+  return fnv1aNumber(parts).toString(16).padStart(8, '0');
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * A bytecode file holds the chunk name and source it was compiled from, then a checksum of the
+ * bytecode (a damaged file is compiled again, never run), then the bytecode:
+ * [u32 name length][name][u32 source length][source][u32 FNV-1a of bytecode][bytecode]
+ */
+function bytecodeFile(name: Uint8Array, src: Uint8Array, code: Uint8Array[]): Uint8Array {
+  const size = code.reduce((n, c) => n + c.length, 0);
+  const out = new Uint8Array(12 + name.length + src.length + size);
+  const view = new DataView(out.buffer);
+  view.setUint32(0, name.length, true);
+  out.set(name, 4);
+  view.setUint32(4 + name.length, src.length, true);
+  let at = 8 + name.length;
+  out.set(src, at);
+  at += src.length + 4;
+  const codeAt = at;
+  for (const c of code) { out.set(c, at); at += c.length; }
+  view.setUint32(codeAt - 4, fnv1aNumber([out.subarray(codeAt)]), true);
+  return out;
+}
+
+/** The bytecode in `file` when it was compiled from exactly `name` and `src` and is intact, else null. */
+function bytecodeOf(file: Uint8Array, name: Uint8Array, src: Uint8Array): Uint8Array | null {
+  const view = new DataView(file.buffer, file.byteOffset, file.byteLength);
+  if (file.length < 8 || view.getUint32(0, true) !== name.length) return null;
+  const srcAt = 8 + name.length;
+  if (file.length < srcAt || view.getUint32(4 + name.length, true) !== src.length) return null;
+  const codeAt = srcAt + src.length + 4;
+  if (file.length <= codeAt) return null;
+  if (!Buffer.from(file.buffer, file.byteOffset + 4, name.length).equals(name)) return null;
+  if (!Buffer.from(file.buffer, file.byteOffset + srcAt, src.length).equals(src)) return null;
+  const code = file.subarray(codeAt);
+  return view.getUint32(codeAt - 4, true) === fnv1aNumber([code]) ? code : null;
+}
+
+/** Loads the chunk from its cached bytecode (pushing the function) when there is one. */
+function loadBytecode(L: LuaState, dir: string, file: string, name: Uint8Array, src: Uint8Array): boolean {
+  let data: Uint8Array;
+  try {
+    data = readFileSync(`${dir}/${file}`);
+  } catch {
+    return false;
+  }
+  const code = bytecodeOf(data, name, src);
+  if (code === null) return false;
+  if (lauxlib.luaL_loadbufferx(L, code, null, name, toLuaString('b')) === lua.LUA_OK) return true;
+  lua.lua_pop(L, 1);
+  return false;
+}
+
+/** Stores the bytecode of the function on top of `L`; a failure only costs the next run a parse. */
+function storeBytecode(L: LuaState, dir: string, file: string, name: Uint8Array, src: Uint8Array): void {
+  const code: Uint8Array[] = [];
+  const status = lua.lua_dump(L, (_L: LuaState, b: Uint8Array, size: number) => { code.push(b.slice(0, size)); return 0; }, null, false);
+  if (status !== 0) return;
+  try {
+    writeCacheFile(dir, file, bytecodeFile(name, src, code), null);
+    pruneOtherBuilds(dir);
+  } catch {
+    // read-only or full: nothing else changes
+  }
+}
+
+let pruned = false;
+/** Bytecode of other builds of the compiler is of no more use (once per process). */
+function pruneOtherBuilds(dir: string): void {
+  if (pruned) return;
+  pruned = true;
+  const own = `lua-${buildTag()}-`;
+  for (const f of readdirSync(dir)) {
+    if (f.startsWith('lua-') && f.endsWith('.luac') && !f.startsWith(own)) {
+      try { unlinkSync(`${dir}/${f}`); } catch { /* gone already */ }
+    }
+  }
+}
+
+let tag: string | null = null;
+function buildTag(): string {
+  return (tag ??= fnv1a([encoder.encode(LUA_BUILD ?? '')]));
+}
+
+/** Parses `src`, or loads its bytecode from the code cache folder (bundle only). */
+function compile(L: LuaState, chunkname: string, src: Uint8Array): number {
+  const name = toLuaString(chunkname);
+  const dir = LUA_BUILD === undefined ? null : usableCacheDir();
+  if (dir === null) return lauxlib.luaL_loadbuffer(L, src, null, name);
+  const file = `lua-${buildTag()}-${fnv1a([name, src])}-${src.length}.luac`;
+  if (loadBytecode(L, dir, file, name, src)) return lua.LUA_OK;
+  const status = lauxlib.luaL_loadbuffer(L, src, null, name);
+  if (status === lua.LUA_OK) storeBytecode(L, dir, file, name, src);
+  return status;
+}
+
+/**
  * Loads `source` (read lazily) as a chunk named `chunkname`, from the cache when `key` was
  * loaded before. Pushes the function, or the error message; returns the load status.
  */
@@ -30,7 +149,7 @@ export function loadCached(L: LuaState, key: string, chunkname: string, source: 
     pushClosure(L, p);
     return lua.LUA_OK;
   }
-  const status = lauxlib.luaL_loadbuffer(L, source(), null, toLuaString(chunkname));
+  const status = compile(L, chunkname, source());
   if (status === lua.LUA_OK) prototypes.set(key, L.stack[L.top - 1].value.p as Proto);
   return status;
 }

@@ -18,6 +18,12 @@ const DEFAULT_THREAD_RUN = '__sb_default_thread_run';
 /** sysbench.error.RESTART_EVENT */
 const RESTART_EVENT = 1;
 const PENDING = -1;
+/**
+ * Events that end without waiting (--mysql-dry-run, scripts without I/O) run back to back; after
+ * this many the thread lets the event loop run, so that the worker's other threads get their
+ * turn, as sysbench's OS threads do (otherwise the first thread would run every event)
+ */
+const EVENTS_BEFORE_YIELD = 64;
 
 /** Whether the script left sysbench's own thread_run() in place. */
 export function usesDefaultThreadRun(L: LuaState): boolean {
@@ -47,8 +53,14 @@ export class EventLoop {
     this.loop();
   }
 
+  private readonly resumeLoop = (): void => this.loop();
+
   private loop(): void {
-    for (;;) {
+    for (let n = 0; ; n++) {
+      if (n === EVENTS_BEFORE_YIELD) {
+        setImmediate(this.resumeLoop);
+        return;
+      }
       const more = this.host.eventStart();
       if (more === false) return this.done(null);
       if (more !== true) {

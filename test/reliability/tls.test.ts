@@ -81,6 +81,12 @@ end
     expect(encrypted(r.out), r.out).toBe(true);
   });
 
+  it('VERIFY_CA without --mysql-ssl-ca trusts NODE_EXTRA_CA_CERTS too, as Node does (bin/sysbench keeps it from Node)', async () => {
+    const r = await run(['--mysql-ssl=VERIFY_CA'], { NODE_EXTRA_CA_CERTS: f('ca.pem') });
+    expect(r.code, r.out).toBe(0);
+    expect(encrypted(r.out), r.out).toBe(true);
+  });
+
   it('VERIFY_CA with a wrong CA, or none, is refused with a clear FATAL', async () => {
     for (const ca of [[`--mysql-ssl-ca=${f('wrong-ca.pem')}`], []]) {
       const r = await run(['--mysql-ssl=VERIFY_CA', ...ca]);

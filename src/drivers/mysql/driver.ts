@@ -11,6 +11,7 @@ import { MYSQL, type MysqlOptions } from './options.js';
 import { MYSQL2_LRU_SLOTS, useStatementCache } from './statement-cache.js';
 import { leanEnabled } from './wire/lean.js';
 import { leanSocket } from './wire/socket.js';
+import { defaultTrust } from '../default-trust.js';
 
 const DEFAULT_SOCKET = process.env.MYSQL_UNIX_PORT || '/run/mysqld/mysqld.sock';
 // libmariadb sets no connect timeout: a server that accepts and never answers holds the
@@ -53,8 +54,10 @@ export class MysqlDriver implements DbDriver {
       }
     }
     const verify = o.ssl === 'VERIFY_CA' || o.ssl === 'VERIFY_IDENTITY';
+    const trust = verify && files.ca === undefined ? defaultTrust() : null;
     return (this.tlsConfig = {
       ...files,
+      ...(trust !== null ? { ca: trust } : {}),
       rejectUnauthorized: verify,
       verifyIdentity: o.ssl === 'VERIFY_IDENTITY',
       ...(o.sslCipher ? { ciphers: o.sslCipher } : {}),

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { LOST, serverErrorReport, type ServerError } from './libpq-texts.js';
 import type { PgsqlOptions } from './options.js';
 import type { ServerSettings } from './connection.js';
+import { defaultTrust } from '../default-trust.js';
 import { pgpassLookup } from './pgpass.js';
 import { pgSocket } from './socket.js';
 
@@ -72,6 +73,12 @@ export function openClient(o: PgsqlOptions, cb: Connected): void {
   if (portNum < 1 || portNum > 65535) return fail(`invalid port number: "${port}"\n`);
   const password = o.password || env.PGPASSWORD || pgpassLookup(host, port, db, user) || '';
 
+  // libpq's root.crt when there is one, else the default CAs (default-trust.ts)
+  const trustFor = (rootCert: string): { ca?: Buffer | string[] } => {
+    if (existsSync(rootCert)) return { ca: readFileSync(rootCert) };
+    const trust = defaultTrust();
+    return trust !== null ? { ca: trust } : {};
+  };
   type Attempted = (err: string | null, client: pg.Client | null, settings: ServerSettings | null, retryPlain: boolean) => void;
   const attempt = (t: Target, ssl: boolean, done: Attempted): void => {
     let sslConfig: object | false = false;
@@ -80,7 +87,7 @@ export function openClient(o: PgsqlOptions, cb: Connected): void {
       const rootCert = env.PGSSLROOTCERT || join(homedir(), '.postgresql', 'root.crt');
       sslConfig = {
         rejectUnauthorized: verify,
-        ...(verify && existsSync(rootCert) ? { ca: readFileSync(rootCert) } : {}),
+        ...(verify ? trustFor(rootCert) : {}),
         ...(sslmode === 'verify-ca' ? { checkServerIdentity: () => undefined } : {}),
         ...(sslmode === 'verify-full' && net.isIP(t.host) === 0 ? { servername: t.host } : {}),
       };

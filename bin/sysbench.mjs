@@ -1,0 +1,30 @@
+#!/usr/bin/env node
+// sysbench-ts entry point (bin/sysbench starts it). The CLI is bundle/main.cjs
+// (scripts/bundle.mjs; built by `npm ci` / `npm run build`, shipped in the package), loaded with
+// V8's code cache (src/code-cache.cts).
+// Node's own warnings (deprecations, timer overflows) never reach the user's output
+process.noDeprecation = true;
+process.removeAllListeners('warning');
+// bin/sysbench kept NODE_EXTRA_CA_CERTS from Node's start-up: programs a script starts get it back
+if (process.env.SYSBENCH_TS_EXTRA_CA_CERTS && !process.env.NODE_EXTRA_CA_CERTS) {
+  process.env.NODE_EXTRA_CA_CERTS = process.env.SYSBENCH_TS_EXTRA_CA_CERTS;
+}
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+
+const fail = (err) => {
+  // an internal failure, not a user mistake: still no stack trace unless asked for
+  process.stderr.write(`FATAL: internal error: ${err && err.message ? err.message : err}\n`);
+  if (process.env.SYSBENCH_TS_DEBUG) process.stderr.write(String(err && err.stack) + '\n');
+  process.exitCode = 1;
+};
+try {
+  const { loadCached } = createRequire(import.meta.url)('../bundle/code-cache.cjs');
+  const cli = loadCached(fileURLToPath(new URL('../bundle/main.cjs', import.meta.url)));
+  // what this run compiled is cached for the next one (only when the cache was missing or stale)
+  process.once('exit', () => cli.save());
+  const m = cli.exports;
+  m.main(m.processArgv()).then((code) => { process.exitCode = code; }, fail);
+} catch (err) {
+  fail(err);
+}

@@ -1,0 +1,131 @@
+// Loads the program's CommonJS bundles (bundle/*.cjs) with V8's code cache, so that a run does
+// not parse and compile ~2.5 MB of JavaScript again on the main thread and on every worker
+// thread (~50 ms each, on the critical path of start-up and in every run's client CPU).
+//
+// Node 20 has no built-in compile cache for user code (module.enableCompileCache is Node 22),
+// and the v8-compile-cache package caches only what V8 compiles eagerly, not the functions a
+// run compiles lazily, nor code loaded in worker threads. Here the cache is written after the
+// program has run (createCachedData then holds every function compiled so far), once, when it
+// was missing or V8 rejected it (another V8 version or flags: V8 checks, and compiles afresh).
+//
+// Where: $SYSBENCH_TS_CACHE_DIR, else $XDG_CACHE_HOME/sysbench-ts, else ~/.cache/sysbench-ts.
+// SYSBENCH_TS_CACHE_DIR set to an empty string turns the cache off. A folder that another user
+// could write to is not used (cached code is run as ours).
+import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { homedir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
+import { Script } from 'node:vm';
+
+/** what the loaded file exported, and how to store its compiled code when that is worth it */
+export interface CachedModule {
+  exports: unknown;
+  /** true when the code came from the cache */
+  fromCache: boolean;
+  /** writes the cache if it was missing or rejected (at most once); never throws */
+  save(): void;
+}
+
+function cacheDir(): string | null {
+  const env = process.env.SYSBENCH_TS_CACHE_DIR;
+  if (env !== undefined) return env === '' ? null : env;
+  const base = process.env.XDG_CACHE_HOME || (homedir() ? join(homedir(), '.cache') : '');
+  return base ? join(base, 'sysbench-ts') : null;
+}
+
+/** the folder, created if needed, when only we can write to it */
+function usableDir(dir: string): boolean {
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const st = statSync(dir);
+    const uid = typeof process.getuid === 'function' ? process.getuid() : st.uid;
+    return st.isDirectory() && st.uid === uid && (st.mode & 0o022) === 0;
+  } catch {
+    return false;
+  }
+}
+
+let usable: string | null | undefined;
+/** The cache folder of this process when it can be used, else null (decided once). */
+export function usableCacheDir(): string | null {
+  if (usable === undefined) {
+    const dir = cacheDir();
+    usable = dir !== null && usableDir(dir) ? dir : null;
+  }
+  return usable;
+}
+
+/** The cache file of `file`: named by the V8 version and the file's size and time. */
+function cacheName(file: string, size: number, mtimeMs: number): string {
+  return `${basename(file)}-${process.versions.v8}-${process.arch}-${size}-${Math.trunc(mtimeMs)}.v8`;
+}
+
+function readCache(path: string): Buffer | undefined {
+  try {
+    return readFileSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Writes `dir`/`name` atomically (another process may be loading or writing the same file);
+ * other files of `dir` whose names start with `stalePrefix` are removed.
+ */
+export function writeCacheFile(dir: string, name: string, data: Uint8Array, stalePrefix: string | null): void {
+  const tmp = join(dir, `.${name}.${process.pid}.${Math.random().toString(36).slice(2)}`);
+  const fd = openSync(tmp, 'w', 0o600);
+  try {
+    writeSync(fd, data);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(tmp, join(dir, name));
+  if (stalePrefix === null) return;
+  // the caches of earlier builds of the same file are of no more use
+  for (const f of readdirSync(dir)) {
+    if (f !== name && f.startsWith(stalePrefix)) {
+      try { unlinkSync(join(dir, f)); } catch { /* another process got there first */ }
+    }
+  }
+}
+
+/** Runs the CommonJS file `file` as require() would, with its compiled code from the cache. */
+export function loadCached(file: string): CachedModule {
+  const fd = openSync(file, 'r');
+  let source: string;
+  let size: number;
+  let mtimeMs: number;
+  try {
+    const st = fstatSync(fd);
+    size = st.size;
+    mtimeMs = st.mtimeMs;
+    source = readFileSync(fd, 'utf8');
+  } finally {
+    closeSync(fd);
+  }
+  const dir = usableCacheDir();
+  const useCache = dir !== null;
+  const name = cacheName(file, size, mtimeMs);
+  const cachedData = useCache ? readCache(join(dir, name)) : undefined;
+  const wrapper = '(function (exports, require, module, __filename, __dirname) {' + source + '\n})';
+  const script = new Script(wrapper, { filename: file, cachedData });
+  const fromCache = cachedData !== undefined && !script.cachedDataRejected;
+  const fn = script.runInThisContext() as (...args: unknown[]) => void;
+  const mod = { exports: {} as unknown };
+  fn.call(mod.exports, mod.exports, createRequire(file), mod, file, dirname(file));
+  let saved = fromCache || !useCache;
+  return {
+    exports: mod.exports,
+    fromCache,
+    save() {
+      if (saved || dir === null) return;
+      saved = true;
+      try {
+        writeCacheFile(dir, name, script.createCachedData(), `${basename(file)}-`);
+      } catch {
+        // a cache is an optimisation: a full disk or a read-only home changes nothing else
+      }
+    },
+  };
+}

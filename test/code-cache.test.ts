@@ -1,0 +1,113 @@
+// V8's code cache for the bundle's programs (src/code-cache.cts): written after a first run,
+// used by the next ones, ignored when damaged or when another user could write its folder,
+// off when SYSBENCH_TS_CACHE_DIR is empty. Output never depends on it.
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ROOT, sysbench } from './helpers/sysbench.js';
+
+const require = createRequire(import.meta.url);
+const { loadCached } = require(join(ROOT, 'dist', 'code-cache.cjs')) as typeof import('../src/code-cache.cjs');
+
+const dirs: string[] = [];
+function tempDir(): string {
+  const d = mkdtempSync(join(tmpdir(), 'sbts-code-cache-'));
+  dirs.push(d);
+  return d;
+}
+afterAll(() => { for (const d of dirs) rmSync(d, { recursive: true, force: true }); });
+
+const CPU = ['cpu', '--cpu-max-prime=2000', '--events=200', '--threads=2', 'run'];
+/** what does not change between two runs of CPU (its numbers do) */
+const layout = (out: string) => out.replace(/ *[\d.]+/g, ' N');
+
+function withCacheDir(dir: string) {
+  return sysbench(CPU, { env: { SYSBENCH_TS_CACHE_DIR: dir } });
+}
+
+function cacheFiles(dir: string): Record<string, { size: number; mtimeMs: number; ino: number }> {
+  return Object.fromEntries(readdirSync(dir).map((f) => {
+    const st = statSync(join(dir, f));
+    return [f, { size: st.size, mtimeMs: st.mtimeMs, ino: st.ino }];
+  }));
+}
+
+describe('code cache', () => {
+  it('loadCached: compiles and stores on the first load, takes the stored code on the next', () => {
+    const dir = tempDir();
+    const cacheDir = join(dir, 'cache');
+    const file = join(dir, 'm.cjs');
+    writeFileSync(file, 'exports.twice = (x) => 2 * x; exports.file = __filename;\n');
+    const old = process.env.SYSBENCH_TS_CACHE_DIR;
+    process.env.SYSBENCH_TS_CACHE_DIR = cacheDir;
+    try {
+      const first = loadCached(file);
+      expect(first.fromCache).toBe(false);
+      expect((first.exports as { twice: (x: number) => number }).twice(21)).toBe(42);
+      expect((first.exports as { file: string }).file).toBe(file);
+      first.save();
+      expect(readdirSync(cacheDir)).toHaveLength(1);
+      const second = loadCached(file);
+      expect(second.fromCache).toBe(true);
+      expect((second.exports as { twice: (x: number) => number }).twice(4)).toBe(8);
+      // a changed file gets a new cache entry, and the stale one goes
+      writeFileSync(file, 'exports.twice = (x) => x + x + 0; exports.file = __filename; // longer\n');
+      const third = loadCached(file);
+      expect(third.fromCache).toBe(false);
+      third.save();
+      expect(readdirSync(cacheDir)).toHaveLength(1);
+    } finally {
+      if (old === undefined) delete process.env.SYSBENCH_TS_CACHE_DIR;
+      else process.env.SYSBENCH_TS_CACHE_DIR = old;
+    }
+  });
+
+  it('a first run writes the cache of the CLI and of its workers; the next run uses it as it is', () => {
+    const dir = tempDir();
+    const first = withCacheDir(dir);
+    expect(first.stderr).toBe('');
+    expect(first.code).toBe(0);
+    const files = cacheFiles(dir);
+    expect(Object.keys(files).map((f) => f.replace(/\.cjs-.*/, '.cjs')).sort()).toEqual(['builtin-worker.cjs', 'main.cjs']);
+    const second = withCacheDir(dir);
+    expect(second.code).toBe(0);
+    expect(layout(second.stdout)).toBe(layout(first.stdout));
+    // accepted by V8: not written again
+    expect(cacheFiles(dir)).toEqual(files);
+  });
+
+  it('a damaged cache changes nothing but is replaced', () => {
+    const dir = tempDir();
+    const first = withCacheDir(dir);
+    expect(first.code).toBe(0);
+    for (const f of readdirSync(dir)) writeFileSync(join(dir, f), Buffer.alloc(5000, 0x5a));
+    const second = withCacheDir(dir);
+    expect(second.stderr).toBe('');
+    expect(second.code).toBe(0);
+    expect(layout(second.stdout)).toBe(layout(first.stdout));
+    for (const f of readdirSync(dir)) expect(readFileSync(join(dir, f)).equals(Buffer.alloc(5000, 0x5a))).toBe(false);
+  });
+
+  it('is not used in a folder that others can write to, nor when SYSBENCH_TS_CACHE_DIR is empty', () => {
+    const open = tempDir();
+    chmodSync(open, 0o777);
+    expect(withCacheDir(open).code).toBe(0);
+    expect(readdirSync(open)).toEqual([]);
+
+    const home = tempDir();
+    const off = sysbench(CPU, { env: { SYSBENCH_TS_CACHE_DIR: '', HOME: home, XDG_CACHE_HOME: join(home, 'xdg') } });
+    expect(off.code).toBe(0);
+    expect(readdirSync(home)).toEqual([]);
+  });
+
+  it('defaults to $XDG_CACHE_HOME/sysbench-ts', () => {
+    const home = tempDir();
+    const env = { ...process.env, HOME: home, XDG_CACHE_HOME: join(home, 'xdg') };
+    delete env.SYSBENCH_TS_CACHE_DIR;
+    const r = sysbench(CPU, { env });
+    expect(r.code).toBe(0);
+    expect(readdirSync(join(home, 'xdg', 'sysbench-ts')).length).toBe(2);
+  });
+});
