@@ -158,7 +158,7 @@ const LIBS: [name: string, open: LuaNative, lazy: boolean][] = [
   ['table', lualib.luaopen_table, false],
   ['os', lualib.luaopen_os, true],
   ['string', lualib.luaopen_string, false],
-  ['math', lualib.luaopen_math, false],
+  // math: LuaJIT's (installLuaJitMath), not fengari's, which it would replace
   ['utf8', lualib.luaopen_utf8, true],
   ['debug', lualib.luaopen_debug, true],
   ['io', lualib.luaopen_io, true],

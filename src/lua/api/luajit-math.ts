@@ -115,9 +115,11 @@ function shr(h: number, l: number, n: number): [number, number] {
   return [h >>> n, ((l >>> n) | (h << (32 - n))) >>> 0];
 }
 
-function mathNatives(): Record<string, LuaNative> {
-  const rng = new LuaJitRandom();
-  return {
+/** the state-free functions: one set per worker, shared by every state's math table */
+let shared: Record<string, LuaNative> | null = null;
+
+function sharedMathNatives(): Record<string, LuaNative> {
+  return (shared ??= {
     abs: unary(Math.abs),
     ceil: unary(Math.ceil),
     floor: unary(Math.floor),
@@ -170,6 +172,13 @@ function mathNatives(): Record<string, LuaNative> {
       return 2;
     },
     ldexp: (L) => { pushNumber(L, ldexp(num(L, 1), lauxlib.luaL_checkinteger(L, 2))); return 1; },
+  });
+}
+
+/** math.random and math.randomseed: each state has its own generator, as each LuaJIT state does */
+function randomNatives(): Record<string, LuaNative> {
+  const rng = new LuaJitRandom();
+  return {
     random: (L) => {
       const n = lua.lua_gettop(L);
       if (n > 2) return lauxlib.luaL_error(L, toLuaString('wrong number of arguments'));
@@ -186,7 +195,7 @@ function mathNatives(): Record<string, LuaNative> {
 /** Replaces the state's math table with LuaJIT's. */
 export function installLuaJitMath(L: LuaState): void {
   lua.lua_createtable(L, 0, 32);
-  for (const [k, f] of Object.entries(mathNatives())) {
+  for (const [k, f] of [...Object.entries(sharedMathNatives()), ...Object.entries(randomNatives())]) {
     lua.lua_pushcfunction(L, f);
     lua.lua_setfield(L, -2, k);
   }
