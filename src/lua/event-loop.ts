@@ -3,7 +3,7 @@
 // that waits for I/O yields by returning to the resume instead of throwing through nested
 // VM calls (several microseconds a query), and starting/stopping an event needs no crossing
 // into Lua. Used only while the script keeps sysbench's own thread_run().
-import { lua, type LuaState } from './fengari.js';
+import { GlobalSlot, lua, type LuaState } from './fengari.js';
 import { errorText, type Done, type LuaExec } from './exec.js';
 import type { LuaHost } from './host.js';
 
@@ -40,6 +40,8 @@ export class EventLoop {
   /** inside runEvent()'s start(): an event that ends at once is handled by the loop itself */
   private inStart = false;
   private result = PENDING;
+  /** the script's event(), looked up for every event (a script may replace it) */
+  private readonly event = new GlobalSlot(EVENT);
 
   constructor(
     private readonly L: LuaState,
@@ -86,7 +88,7 @@ export class EventLoop {
   /** Runs event(thread_id) once; true when it ended at once and the loop may go on. */
   private runEvent(): boolean {
     const co = this.thread();
-    lua.lua_getglobal(co, EVENT);
+    this.event.push(co);
     lua.lua_pushinteger(co, this.tid);
     this.inStart = true;
     this.result = PENDING;

@@ -19,6 +19,39 @@ export type LuaNative = (L: LuaState) => number;
 /** fengari's function, call and table internals (for closures over shared prototypes) */
 export const internals = { lfunc, ldo, ltable };
 
+type TableEntry = { value: { setfrom(v: unknown): void } | undefined };
+
+/**
+ * Global `name` of a state, read as lua_getglobal reads it but without the lookup while the
+ * globals table keeps the key: its table entry stays the key's own until the key is removed,
+ * which clears the entry's value, and an assignment writes into the entry (the invariant the
+ * VM's inline caches rely on, patches/fengari: ltable.js, lvm.js). For a global read per event.
+ */
+export class GlobalSlot {
+  private table: unknown = null;
+  private entry: TableEntry | undefined;
+
+  constructor(private readonly name: string) {}
+
+  /** Pushes the global's value onto `L`'s stack. */
+  push(L: LuaState): void {
+    const e = this.entry;
+    if (e !== undefined && e.value !== undefined && this.table === globalsTable(L)) {
+      ldo.luaD_inctop(L);
+      L.stack[L.top - 1].setfrom(e.value);
+      return;
+    }
+    lua.lua_getglobal(L, this.name);
+    // a raw hit from now on, or a miss (absent: lua_getglobal each time, metamethods included)
+    this.table = globalsTable(L);
+    this.entry = (this.table as { strong: Map<unknown, TableEntry> }).strong.get(lstring.luaS_hashlongstr(lstring.luaS_newjskey(L, this.name)));
+  }
+}
+
+function globalsTable(L: LuaState): unknown {
+  return ltable.luaH_getint(L.l_G.l_registry.value, lua.LUA_RIDX_GLOBALS).value;
+}
+
 // Lua strings made by our natives (string.format, sysbench.rand.string) are carved out of
 // shared slabs: V8 keeps typed arrays over 64 bytes off its heap, and allocating (then
 // finalizing) one backing store per string costs more than the string's work. A slab stays

@@ -1,4 +1,5 @@
 // Builds a Lua state with sysbench's API, as sysbench does for its main state and for each thread.
+import { getHeapStatistics } from 'node:v8';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { homedir } from 'node:os';
@@ -16,7 +17,7 @@ import { SqlSession } from './sql/session.js';
 import { registerHistogram } from './api/histogram.js';
 import { installStringFormat } from './api/string-format.js';
 import { installLuaJitMath } from './api/luajit-math.js';
-import { installLuaJitType, luaJitBaseNatives } from './api/luajit-base.js';
+import { collectGarbageNative, installLuaJitType, luaJitBaseNatives } from './api/luajit-base.js';
 import { installCoroutineMain } from './api/coroutine.js';
 import { pushFfiNatives } from './ffi/open-ffi.js';
 import { INTERNAL_LUA_DIR, OUR_LUA_DIR, SYSTEM_LUA_DIR, VERSION, WORKLOADS_LUA_DIR } from '../paths.js';
@@ -222,6 +223,8 @@ function installOsExit(L: LuaState, host: LuaHost): void {
   lua.lua_pop(L, 1);
 }
 
+const heapUsed = (): number => getHeapStatistics().used_heap_size;
+
 export interface SysbenchState {
   L: LuaState;
   exec: LuaExec;
@@ -304,6 +307,8 @@ export function newSysbenchState(host: LuaHost, rand: RandApi): SysbenchState {
   lua.lua_pushglobaltable(L);
   setTable(L, coreNatives(host, exec));
   setTable(L, luaJitBaseNatives);
+  lua.lua_pushcfunction(L, collectGarbageNative(heapUsed));
+  lua.lua_setfield(L, -2, 'collectgarbage');
   setTable(L, rand.globals);
   lua.lua_pop(L, 1);
   lua.lua_getglobal(L, 'io');

@@ -107,3 +107,41 @@ export function installLuaJitType(L: LuaState): void {
 }
 
 export const luaJitBaseNatives: Record<string, LuaNative> = { tonumber };
+
+const GC_OPTIONS = ['stop', 'restart', 'collect', 'count', 'step', 'setpause', 'setstepmul', 'isrunning'].map((o) => toLuaString(o));
+
+/**
+ * LuaJIT's collectgarbage([opt [, arg]]) (fengari has none: "lua_gc not implemented"). The
+ * heap is V8's, so nothing is collected on demand: "count" is the worker's heap in use, in KB,
+ * and the settings are remembered per state as LuaJIT reports them back.
+ */
+export function collectGarbageNative(heapUsedBytes: () => number): LuaNative {
+  let running = true;
+  let pause = 200;
+  let stepmul = 200;
+  return (L: LuaState) => {
+    const opt = lauxlib.luaL_checkoption(L, 1, toLuaString('collect'), GC_OPTIONS);
+    switch (opt) {
+      case 3: // count
+        lua.lua_pushnumber(L, heapUsedBytes() / 1024);
+        return 1;
+      case 4: // step: whether a cycle ended
+        lua.lua_pushboolean(L, false);
+        return 1;
+      case 5: case 6: { // setpause, setstepmul: the previous value
+        const value = Number(lauxlib.luaL_optinteger(L, 2, 0));
+        pushNumber(L, opt === 5 ? pause : stepmul);
+        if (opt === 5) pause = value; else stepmul = value;
+        return 1;
+      }
+      case 7: // isrunning
+        lua.lua_pushboolean(L, running);
+        return 1;
+      default: // stop, restart, collect
+        if (opt === 0) running = false;
+        if (opt === 1) running = true;
+        lua.lua_pushinteger(L, 0);
+        return 1;
+    }
+  };
+}
