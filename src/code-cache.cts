@@ -11,7 +11,7 @@
 // Where: $SYSBENCH_TS_CACHE_DIR, else $XDG_CACHE_HOME/sysbench-ts, else ~/.cache/sysbench-ts.
 // SYSBENCH_TS_CACHE_DIR set to an empty string turns the cache off. A folder that another user
 // could write to is not used (cached code is run as ours).
-import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
@@ -74,13 +74,14 @@ function readCache(path: string): Buffer | undefined {
  */
 export function writeCacheFile(dir: string, name: string, data: Uint8Array, stalePrefix: string | null): void {
   const tmp = join(dir, `.${name}.${process.pid}.${Math.random().toString(36).slice(2)}`);
-  const fd = openSync(tmp, 'w', 0o600);
   try {
-    writeSync(fd, data);
-  } finally {
-    closeSync(fd);
+    writeFileSync(tmp, data, { mode: 0o600, flag: 'wx' });
+    renameSync(tmp, join(dir, name));
+  } catch (e) {
+    // a full disk leaves no half-written file behind
+    try { unlinkSync(tmp); } catch { /* not created */ }
+    throw e;
   }
-  renameSync(tmp, join(dir, name));
   if (stalePrefix === null) return;
   // the caches of earlier builds of the same file are of no more use
   for (const f of readdirSync(dir)) {
