@@ -27,7 +27,7 @@ import { build } from 'esbuild';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = join(ROOT, 'bundle');
 
-// ---- fengari and mysql2 must carry our patches: they are part of what we ship ----------------------------
+// ---- fengari and mysql2 must carry our patches: they are part of what we ship -----------------
 // (checked where node_modules really is: git refuses paths beyond a symbolic link, and a
 // worktree may link node_modules from another checkout)
 const NM_HOME = existsSync(join(ROOT, 'node_modules')) ? dirname(realpathSync(join(ROOT, 'node_modules'))) : ROOT;
@@ -79,8 +79,6 @@ const esm = await build({
   // their own, as yargs does, keep theirs)
   define: { __dirname: '__sbtsDir', __filename: '__sbtsFilename' },
 });
-// one self-contained CommonJS file per program and worker (no shared chunks: each is loaded
-// and cached whole); import.meta.url is the file's own URL, as in the ES module build
 // the Lua compiler's build (fengari's version and our patch to it): cached bytecode
 // (src/lua/chunk-cache.ts) is only reused by the same build
 const luaBuild = createHash('sha256').update(readFileSync(join(NM_HOME, 'node_modules', 'fengari', 'package.json')));
@@ -88,6 +86,8 @@ for (const p of readdirSync(join(ROOT, 'patches')).filter((f) => f.startsWith('f
   luaBuild.update(readFileSync(join(ROOT, 'patches', p)));
 }
 const luaBuildTag = luaBuild.digest('hex').slice(0, 16);
+// one self-contained CommonJS file per program and worker (no shared chunks: each is loaded
+// and cached whole); import.meta.url is the file's own URL, as in the ES module build
 const programs = await build({
   ...common,
   entryPoints: {

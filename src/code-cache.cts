@@ -70,9 +70,9 @@ function readCache(path: string): Buffer | undefined {
 
 /**
  * Writes `dir`/`name` atomically (another process may be loading or writing the same file);
- * other files of `dir` whose names start with `stalePrefix` are removed.
+ * the other files of `dir` that `isStale` names (caches of earlier builds) are removed.
  */
-export function writeCacheFile(dir: string, name: string, data: Uint8Array, stalePrefix: string | null): void {
+export function writeCacheFile(dir: string, name: string, data: Uint8Array, isStale: (file: string) => boolean): void {
   const tmp = join(dir, `.${name}.${process.pid}.${Math.random().toString(36).slice(2)}`);
   try {
     writeFileSync(tmp, data, { mode: 0o600, flag: 'wx' });
@@ -82,10 +82,8 @@ export function writeCacheFile(dir: string, name: string, data: Uint8Array, stal
     try { unlinkSync(tmp); } catch { /* not created */ }
     throw e;
   }
-  if (stalePrefix === null) return;
-  // the caches of earlier builds of the same file are of no more use
   for (const f of readdirSync(dir)) {
-    if (f !== name && f.startsWith(stalePrefix)) {
+    if (f !== name && isStale(f)) {
       try { unlinkSync(join(dir, f)); } catch { /* another process got there first */ }
     }
   }
@@ -123,7 +121,9 @@ export function loadCached(file: string): CachedModule {
       if (saved || dir === null) return;
       saved = true;
       try {
-        writeCacheFile(dir, name, script.createCachedData(), `${basename(file)}-`);
+        // the caches of earlier builds of the same file are of no more use
+        const prefix = `${basename(file)}-`;
+        writeCacheFile(dir, name, script.createCachedData(), (f) => f.startsWith(prefix));
       } catch {
         // a cache is an optimisation: a full disk or a read-only home changes nothing else
       }

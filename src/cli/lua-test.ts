@@ -15,8 +15,7 @@ import { formatRunMode } from '../report/run-mode.js';
 import { formatShardHeader } from '../shard/shard.js';
 import { RunReporter } from '../report/reporter.js';
 import { allocShared, views, Ctl } from '../runner/shared-memory.js';
-import { coolDown, runParallelCommand, runThreads, scriptWorkerThreads, warmUp, workerCount } from '../runner/run.js';
-import { LUA_WORKER } from '../paths.js';
+import { runParallelCommand, runThreads, scriptWorkerThreads, workerCount } from '../runner/run.js';
 import { ScriptState } from '../lua-job/script-state.js';
 import { StateHost, type ScriptSpec, type StateHostOptions } from '../lua-job/state-host.js';
 import { luaJob, type ThreadPlan } from '../lua-job/job.js';
@@ -86,8 +85,6 @@ export async function runLuaTest(input: LuaTestInput): Promise<number> {
   const ids = shardThreads(config, plan, unique);
   const script: ScriptSpec = { name: t.name, file: t.file, argv: t.argv, command, options: [], legacyGlobals: false };
   const workers = workerCount(Math.max(1, config.limits.threads), config.limits.workerThreads);
-  // the worker threads start (and load their code) while the main state loads the script
-  if (command === 'run') warmUp(LUA_WORKER, config.limits, { driver: config.driver.name });
   // the main state counts its queries in an extra slot, which reports ignore
   const mainShared = views(allocShared(config.limits.threads, workers));
   const hostOptions = {
@@ -170,7 +167,7 @@ export async function runLuaTest(input: LuaTestInput): Promise<number> {
         return await runScript(t, main, host, hostOptions, plan, threadPlan);
     }
   } finally {
-    await coolDown();
+    // (a run's worker threads, started by main.ts before this file loaded, are stopped there)
     await done<void>((cb) => main.close(() => cb()));
   }
 }

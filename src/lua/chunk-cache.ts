@@ -6,7 +6,7 @@
 // Across runs, the bundle also keeps each chunk's bytecode in the code cache folder
 // (../code-cache.cts): the main thread and every worker thread of a run load the same script
 // and modules, and loading bytecode costs a fraction of parsing with a cold parser.
-import { readdirSync, readFileSync, unlinkSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { usableCacheDir, writeCacheFile } from '../code-cache.cjs';
 import { internals, lua, lauxlib, toLuaString, type LuaState } from './fengari.js';
 
@@ -43,8 +43,6 @@ function fnv1aNumber(parts: Uint8Array[]): number {
 function fnv1a(parts: Uint8Array[]): string {
   return fnv1aNumber(parts).toString(16).padStart(8, '0');
 }
-
-const encoder = new TextEncoder();
 
 /**
  * A bytecode file holds the chunk name and source it was compiled from, then a checksum of the
@@ -101,30 +99,13 @@ function storeBytecode(L: LuaState, dir: string, file: string, name: Uint8Array,
   const code: Uint8Array[] = [];
   const status = lua.lua_dump(L, (_L: LuaState, b: Uint8Array, size: number) => { code.push(b.slice(0, size)); return 0; }, null, false);
   if (status !== 0) return;
+  // bytecode of other builds of the compiler is of no more use
+  const own = `lua-${LUA_BUILD}-`;
   try {
-    writeCacheFile(dir, file, bytecodeFile(name, src, code), null);
-    pruneOtherBuilds(dir);
+    writeCacheFile(dir, file, bytecodeFile(name, src, code), (f) => f.startsWith('lua-') && !f.startsWith(own));
   } catch {
     // read-only or full: nothing else changes
   }
-}
-
-let pruned = false;
-/** Bytecode of other builds of the compiler is of no more use (once per process). */
-function pruneOtherBuilds(dir: string): void {
-  if (pruned) return;
-  pruned = true;
-  const own = `lua-${buildTag()}-`;
-  for (const f of readdirSync(dir)) {
-    if (f.startsWith('lua-') && f.endsWith('.luac') && !f.startsWith(own)) {
-      try { unlinkSync(`${dir}/${f}`); } catch { /* gone already */ }
-    }
-  }
-}
-
-let tag: string | null = null;
-function buildTag(): string {
-  return (tag ??= fnv1a([encoder.encode(LUA_BUILD ?? '')]));
 }
 
 /** Parses `src`, or loads its bytecode from the code cache folder (bundle only). */
@@ -132,7 +113,7 @@ function compile(L: LuaState, chunkname: string, src: Uint8Array): number {
   const name = toLuaString(chunkname);
   const dir = LUA_BUILD === undefined ? null : usableCacheDir();
   if (dir === null) return lauxlib.luaL_loadbuffer(L, src, null, name);
-  const file = `lua-${buildTag()}-${fnv1a([name, src])}-${src.length}.luac`;
+  const file = `lua-${LUA_BUILD}-${fnv1a([name, src])}-${src.length}.luac`;
   if (loadBytecode(L, dir, file, name, src)) return lua.LUA_OK;
   const status = lauxlib.luaL_loadbuffer(L, src, null, name);
   if (status === lua.LUA_OK) storeBytecode(L, dir, file, name, src);

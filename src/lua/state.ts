@@ -1,5 +1,4 @@
 // Builds a Lua state with sysbench's API, as sysbench does for its main state and for each thread.
-import { getHeapStatistics } from 'node:v8';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { homedir } from 'node:os';
@@ -223,8 +222,6 @@ function installOsExit(L: LuaState, host: LuaHost): void {
   lua.lua_pop(L, 1);
 }
 
-const heapUsed = (): number => getHeapStatistics().used_heap_size;
-
 export interface SysbenchState {
   L: LuaState;
   exec: LuaExec;
@@ -307,7 +304,7 @@ export function newSysbenchState(host: LuaHost, rand: RandApi): SysbenchState {
   lua.lua_pushglobaltable(L);
   setTable(L, coreNatives(host, exec));
   setTable(L, luaJitBaseNatives);
-  lua.lua_pushcfunction(L, collectGarbageNative(heapUsed));
+  lua.lua_pushcfunction(L, collectGarbageNative());
   lua.lua_setfield(L, -2, 'collectgarbage');
   setTable(L, rand.globals);
   lua.lua_pop(L, 1);

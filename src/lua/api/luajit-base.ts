@@ -1,6 +1,7 @@
 // LuaJIT's tonumber and type: numbers are doubles (tonumber("ffffffff", 16) is 4294967295, not
 // -1), a base of 10 reads any Lua numeral, and the ffi stand-in's objects are "cdata" (cdata
 // numbers convert).
+import { getHeapStatistics } from 'node:v8';
 import { lua, lauxlib, toLuaString, type LuaState, type LuaNative } from '../fengari.js';
 import { pushNumber } from './luajit-math.js';
 import { cdataAt, isCdataValue } from '../ffi/ffi-state.js';
@@ -115,7 +116,7 @@ const GC_OPTIONS = ['stop', 'restart', 'collect', 'count', 'step', 'setpause', '
  * heap is V8's, so nothing is collected on demand: "count" is the worker's heap in use, in KB,
  * and the settings are remembered per state as LuaJIT reports them back.
  */
-export function collectGarbageNative(heapUsedBytes: () => number): LuaNative {
+export function collectGarbageNative(): LuaNative {
   let running = true;
   let pause = 200;
   let stepmul = 200;
@@ -123,7 +124,7 @@ export function collectGarbageNative(heapUsedBytes: () => number): LuaNative {
     const opt = lauxlib.luaL_checkoption(L, 1, toLuaString('collect'), GC_OPTIONS);
     switch (opt) {
       case 3: // count
-        lua.lua_pushnumber(L, heapUsedBytes() / 1024);
+        lua.lua_pushnumber(L, getHeapStatistics().used_heap_size / 1024);
         return 1;
       case 4: // step: whether a cycle ended
         lua.lua_pushboolean(L, false);

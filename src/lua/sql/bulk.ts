@@ -96,7 +96,7 @@ export class BulkFlow {
       return raiseAt(L, 'db_bulk_insert_next() failed');
     }
     this.send(conn);
-    if (conn.con?.whenSent === undefined) return this.nextAfterSent(L);
+    // (a connection that cannot say, or has nothing pending, answers at once: no yield)
     return this.exec.io(L, this.whenSent, this.nextAfterSent);
   };
 
