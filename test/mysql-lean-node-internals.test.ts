@@ -68,6 +68,53 @@ describe('Node internals under the lean socket', () => {
     s.destroy();
   });
 
+  it('a write still pending is not disturbed by the writes to other sockets that complete at once', async () => {
+    // a second server: the shared one keeps only its latest connection's bytes
+    const got = new Map<number, Buffer[]>();
+    let n = 0;
+    const paused: net.Socket[] = [];
+    const other = net.createServer((c) => {
+      const id = n++;
+      got.set(id, []);
+      c.on('error', () => { /* closed by the test */ });
+      c.on('data', (d) => got.get(id)!.push(d));
+      // the first connection reads nothing until told: its writer's big write stays pending
+      if (id === 0) { c.pause(); paused.push(c); }
+    });
+    const path = join(DIR, 'two.sock');
+    await new Promise<void>((r) => other.listen(path, r));
+    const open = (): Promise<ReturnType<typeof leanSocket>> => new Promise((resolve, reject) => {
+      const s = leanSocket({ socketPath: path });
+      s.once('connect', () => resolve(s));
+      s.once('error', reject);
+    });
+    const slow = await open();
+    await until(() => paused.length === 1);
+    const fast = await open();
+    const big = Buffer.alloc(4 * 1024 * 1024);
+    for (let i = 0; i < big.length; i++) big[i] = (i * 13) & 0xff;
+    expect(writeDirect(slow, big), 'the kernel cannot take 4 MB at once: the write is pending').toBe(false);
+    const sent: Buffer[] = [];
+    for (let i = 0; i < 50; i++) {
+      const b = Buffer.from(`packet ${i};`);
+      sent.push(b);
+      expect(writeDirect(fast, b), 'a small write completes at once').toBe(true);
+    }
+    // a second pending write while the first one still is: each needs a request of its own
+    const big2 = Buffer.alloc(4 * 1024 * 1024, 0x5a);
+    expect(writeDirect(fast, big2)).toBe(false);
+    sent.push(big2);
+    const want = Buffer.concat(sent);
+    await until(() => got.get(1)?.reduce((k, b) => k + b.length, 0) === want.length);
+    expect(Buffer.concat(got.get(1)!).equals(want)).toBe(true);
+    paused[0].resume();
+    await until(() => got.get(0)!.reduce((k, b) => k + b.length, 0) === big.length);
+    expect(Buffer.concat(got.get(0)!).equals(big)).toBe(true);
+    slow.destroy();
+    fast.destroy();
+    await new Promise<void>((r) => other.close(() => r()));
+  });
+
   it('gives reads to a busy sink from the shared buffer, and copies to data listeners otherwise', async () => {
     const before = connections;
     const s = await connected();

@@ -67,24 +67,37 @@ export function writeDirect(socket: net.Socket, data: Buffer): boolean {
     socket.write(data);
     return false;
   }
-  const req = new BINDING.WriteWrap();
+  const req = spareRequest ?? newRequest(BINDING);
   req.handle = handle;
-  req.oncomplete = writeDone;
-  req.async = false;
-  req.bytes = 0;
-  req.buffer = null;
-  req.socket = null;
   const err = handle.writeBuffer(req, data);
   if (err !== 0) {
     socket.destroy(writeError(err));
     return false;
   }
   if (BINDING.streamBaseState[BINDING.kLastWriteWasAsync] !== 0) {
-    // libuv writes the rest later: keep the bytes alive, and hear about a failure
+    // libuv writes the rest later: the request is now the pending write's (Node binds its
+    // native half to it); keep the bytes alive, and hear about a failure
+    spareRequest = null;
     req.async = true;
     req.buffer = data;
     req.socket = socket;
     return false;
   }
+  spareRequest = req;
   return true;
+}
+
+// Node binds a write request object to a native write only when the kernel did not take all
+// the bytes at once (StreamBase::Write); until then it is a plain argument, so one request
+// serves every write that completes at once, and a new one replaces it after a pending write.
+let spareRequest: WriteRequest | null = null;
+
+function newRequest(binding: StreamWrapBinding): WriteRequest {
+  const req = new binding.WriteWrap();
+  req.oncomplete = writeDone;
+  req.async = false;
+  req.bytes = 0;
+  req.buffer = null;
+  req.socket = null;
+  return req;
 }
