@@ -7,6 +7,7 @@
 // (../code-cache.cts): the main thread and every worker thread of a run load the same script
 // and modules, and loading bytecode costs a fraction of parsing with a cold parser.
 import { readFileSync } from 'node:fs';
+import zlib from 'node:zlib';
 import { usableCacheDir, writeCacheFile } from '../code-cache.cjs';
 import { internals, lua, lauxlib, toLuaString, type LuaState } from './fengari.js';
 
@@ -31,8 +32,17 @@ function pushClosure(L: LuaState, p: Proto): void {
  */
 const LUA_BUILD: string | undefined = process.env.SYSBENCH_TS_LUA_BUILD;
 
-/** FNV-1a (32 bits) over `parts`: for file names and checksums (sources are compared whole). */
-function fnv1aNumber(parts: Uint8Array[]): number {
+/**
+ * zlib's CRC-32 (Node >= 20.15): native, where a byte loop in JavaScript runs in V8's
+ * interpreter on every thread's first loads and then gets compiled for nothing (start-up only).
+ * Older Node 20 releases use FNV-1a; the two name their files apart (CHECKSUM in the name).
+ */
+const nativeCrc32 = (zlib as { crc32?: (data: Uint8Array, value?: number) => number }).crc32;
+const CHECKSUM = typeof nativeCrc32 === 'function' ? 'crc' : 'fnv';
+
+/** 32-bit checksum over `parts`: for file names and bytecode (sources are compared whole). */
+function checksum(parts: Uint8Array[]): number {
+  if (nativeCrc32 !== undefined) return parts.reduce((h, p) => nativeCrc32(p, h), 0);
   let h = 0x811c9dc5;
   for (const p of parts) {
     for (let i = 0; i < p.length; i++) h = Math.imul(h ^ p[i], 0x01000193);
@@ -40,14 +50,14 @@ function fnv1aNumber(parts: Uint8Array[]): number {
   return h >>> 0;
 }
 
-function fnv1a(parts: Uint8Array[]): string {
-  return fnv1aNumber(parts).toString(16).padStart(8, '0');
+function checksumHex(parts: Uint8Array[]): string {
+  return checksum(parts).toString(16).padStart(8, '0');
 }
 
 /**
  * A bytecode file holds the chunk name and source it was compiled from, then a checksum of the
  * bytecode (a damaged file is compiled again, never run), then the bytecode:
- * [u32 name length][name][u32 source length][source][u32 FNV-1a of bytecode][bytecode]
+ * [u32 name length][name][u32 source length][source][u32 checksum of bytecode][bytecode]
  */
 function bytecodeFile(name: Uint8Array, src: Uint8Array, code: Uint8Array[]): Uint8Array {
   const size = code.reduce((n, c) => n + c.length, 0);
@@ -61,7 +71,7 @@ function bytecodeFile(name: Uint8Array, src: Uint8Array, code: Uint8Array[]): Ui
   at += src.length + 4;
   const codeAt = at;
   for (const c of code) { out.set(c, at); at += c.length; }
-  view.setUint32(codeAt - 4, fnv1aNumber([out.subarray(codeAt)]), true);
+  view.setUint32(codeAt - 4, checksum([out.subarray(codeAt)]), true);
   return out;
 }
 
@@ -76,7 +86,7 @@ function bytecodeOf(file: Uint8Array, name: Uint8Array, src: Uint8Array): Uint8A
   if (!Buffer.from(file.buffer, file.byteOffset + 4, name.length).equals(name)) return null;
   if (!Buffer.from(file.buffer, file.byteOffset + srcAt, src.length).equals(src)) return null;
   const code = file.subarray(codeAt);
-  return view.getUint32(codeAt - 4, true) === fnv1aNumber([code]) ? code : null;
+  return view.getUint32(codeAt - 4, true) === checksum([code]) ? code : null;
 }
 
 /** Loads the chunk from its cached bytecode (pushing the function) when there is one. */
@@ -100,7 +110,7 @@ function storeBytecode(L: LuaState, dir: string, file: string, name: Uint8Array,
   const status = lua.lua_dump(L, (_L: LuaState, b: Uint8Array, size: number) => { code.push(b.slice(0, size)); return 0; }, null, false);
   if (status !== 0) return;
   // bytecode of other builds of the compiler is of no more use
-  const own = `lua-${LUA_BUILD}-`;
+  const own = `lua-${LUA_BUILD}${CHECKSUM}-`;
   try {
     writeCacheFile(dir, file, bytecodeFile(name, src, code), (f) => f.startsWith('lua-') && !f.startsWith(own));
   } catch {
@@ -113,7 +123,7 @@ function compile(L: LuaState, chunkname: string, src: Uint8Array): number {
   const name = toLuaString(chunkname);
   const dir = LUA_BUILD === undefined ? null : usableCacheDir();
   if (dir === null) return lauxlib.luaL_loadbuffer(L, src, null, name);
-  const file = `lua-${LUA_BUILD}-${fnv1a([name, src])}-${src.length}.luac`;
+  const file = `lua-${LUA_BUILD}${CHECKSUM}-${checksumHex([name, src])}-${src.length}.luac`;
   if (loadBytecode(L, dir, file, name, src)) return lua.LUA_OK;
   const status = lauxlib.luaL_loadbuffer(L, src, null, name);
   if (status === lua.LUA_OK) storeBytecode(L, dir, file, name, src);
