@@ -12,6 +12,7 @@
 // SYSBENCH_TS_CACHE_DIR set to an empty string turns the cache off. A folder that another user
 // could write to is not used (cached code is run as ours).
 import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { isAscii } from 'node:buffer';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
@@ -99,7 +100,9 @@ export function loadCached(file: string): CachedModule {
     const st = fstatSync(fd);
     size = st.size;
     mtimeMs = st.mtimeMs;
-    source = readFileSync(fd, 'utf8');
+    const bytes = readFileSync(fd);
+    // the bundles are ASCII (scripts/bundle.mjs): read as Latin-1, a plain copy
+    source = isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
   } finally {
     closeSync(fd);
   }
