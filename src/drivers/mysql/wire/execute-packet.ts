@@ -154,7 +154,12 @@ export class ExecutePacket {
     let b = this.out;
     if (b.length < total) b = this.out = Buffer.allocUnsafe(Math.max(total, b.length * 2));
     b[4] = COM_STMT_EXECUTE;
-    b.writeUInt32LE(this.stmtId, 5);
+    // byte stores, not writeUInt32LE / fill: their argument checks cost more than the bytes
+    const id = this.stmtId;
+    b[5] = id & 0xff;
+    b[6] = (id >>> 8) & 0xff;
+    b[7] = (id >>> 16) & 0xff;
+    b[8] = id >>> 24;
     b[9] = this.queryAttributes ? CURSOR_TYPE_NO_CURSOR | PARAMETER_COUNT_AVAILABLE : CURSOR_TYPE_NO_CURSOR;
     b[10] = 1;
     b[11] = 0;
@@ -165,7 +170,7 @@ export class ExecutePacket {
     if (n > 0) {
       // NULL bitmap
       const nb = (n + 7) >> 3;
-      b.fill(0, o, o + nb);
+      for (let k = o; k < o + nb; k++) b[k] = 0;
       for (let i = 0; i < n; i++) if (kinds[i] === K_NULL) b[o + (i >> 3)] |= 1 << (i & 7);
       o += nb;
       b[o++] = 1; // new-params-bound: the types follow

@@ -62,6 +62,8 @@ export class ReplyReader {
    */
   private keep: Buffer = Buffer.alloc(0);
   private kept = 0;
+  /** the buffer keepCopy() copied to last */
+  private copied: Buffer = this.keep;
   /** the sequence id of the next packet */
   private seq = 0;
 
@@ -126,11 +128,11 @@ export class ReplyReader {
       if (volatile && (this.state !== S_HEADER || len === MAX_PAYLOAD || this.parts !== null)) {
         // column definitions, rows and parts of big payloads are kept: from here on read a
         // copy of the rest
-        const from = pos;
-        buf = this.keepCopy(buf, from, end);
-        pos -= from;
-        base -= from;
-        end -= from;
+        const shift = this.keepCopy(buf, pos, end) - pos;
+        buf = this.copied;
+        pos += shift;
+        base += shift;
+        end += shift;
         volatile = false;
       }
       this.seq = (this.seq + 1) & 0xff;
@@ -149,11 +151,18 @@ export class ReplyReader {
     return pos - base;
   }
 
-  /** Bytes [from, to) of `buf` copied to the keep buffer (a new one when it is full). */
-  private keepCopy(buf: Buffer, from: number, to: number): Buffer {
+  /**
+   * Copies bytes [from, to) of `buf` to the keep buffer (a new one when it is full), or to a
+   * buffer of their own when big; returns where they start in `this.copied`. (An offset, not a
+   * view of the copy: a subarray per reply costs more than the copy itself.)
+   */
+  private keepCopy(buf: Buffer, from: number, to: number): number {
     const n = to - from;
     // a big reply gets a buffer of its own, not kept for the next one
-    if (n > KEEP_MAX) return copyOf(buf, from, to);
+    if (n > KEEP_MAX) {
+      this.copied = copyOf(buf, from, to);
+      return 0;
+    }
     if (this.kept + n > this.keep.length) {
       // what the reply kept so far stays in the old buffer, referenced by its rows
       this.keep = Buffer.allocUnsafe(Math.min(KEEP_MAX, Math.max(n, 2 * this.keep.length, 16 * 1024)));
@@ -162,7 +171,8 @@ export class ReplyReader {
     const at = this.kept;
     buf.copy(this.keep, at, from, to);
     this.kept = at + n;
-    return this.keep.subarray(at, at + n);
+    this.copied = this.keep;
+    return at;
   }
 
   private stash(buf: Buffer, pos: number, end: number, need: number): number {
