@@ -15,6 +15,8 @@ const S_DONE = 4;
 
 /** the largest keep buffer (bytes); larger copies get buffers of their own */
 const KEEP_MAX = 1024 * 1024;
+/** the longest cols / rows arrays reused by the next reply (entries: 3 per packet) */
+const KEEP_ENTRIES_MAX = 3 * 1024;
 
 /** How a reply ended. */
 export const Outcome = { Pending: 0, Ok: 1, Rows: 2, ServerError: 3, ProtocolError: 4 } as const;
@@ -26,10 +28,12 @@ export class ReplyReader {
   affectedRows = 0;
   nfields = 0;
   nrows = 0;
-  /** [buffer, start, end] of each column definition payload */
+  /** [buffer, start, end] of each column definition payload (nfields of them; entries past those are stale) */
   cols: unknown[] = [];
-  /** [buffer, start, end] of each row payload */
+  /** [buffer, start, end] of each row payload (nrows of them; entries past those are stale) */
   rows: unknown[] = [];
+  private colsAt = 0;
+  private rowsAt = 0;
   errno = 0;
   sqlState = '';
   message = '';
@@ -81,8 +85,12 @@ export class ReplyReader {
     this.affectedRows = 0;
     this.nfields = 0;
     this.nrows = 0;
-    if (this.cols.length > 0) this.cols = [];
-    if (this.rows.length > 0) this.rows = [];
+    // the arrays are refilled from the start, as the keep buffer is: the previous result is
+    // replaced before anyone can read this one; a big one's are let go
+    this.colsAt = 0;
+    this.rowsAt = 0;
+    if (this.cols.length > KEEP_ENTRIES_MAX) this.cols = [];
+    if (this.rows.length > KEEP_ENTRIES_MAX) this.rows = [];
     if (this.pendingLength > 0) {
       this.pending = [];
       this.pendingLength = 0;
@@ -199,7 +207,7 @@ export class ReplyReader {
         }
         return;
       case S_COLUMNS:
-        if (!this.extra) this.cols.push(buf, start, end);
+        if (!this.extra) this.colsAt = keepEntry(this.cols, this.colsAt, buf, start, end);
         if (--this.colsLeft === 0) this.state = this.deprecateEof ? S_ROWS : S_COLUMNS_EOF;
         return;
       case S_COLUMNS_EOF:
@@ -209,7 +217,7 @@ export class ReplyReader {
       case S_ROWS:
         if (this.textRows ? first !== ERR_HEADER && !(first === EOF_HEADER && end - start < 13) : first === OK_HEADER) {
           if (!this.extra) {
-            this.rows.push(buf, start, end);
+            this.rowsAt = keepEntry(this.rows, this.rowsAt, buf, start, end);
             this.nrows++;
           }
           return;
@@ -276,6 +284,14 @@ export class ReplyReader {
     this.outcome = Outcome.ProtocolError;
     this.state = S_DONE;
   }
+}
+
+/** Stores a [buffer, start, end] triple at `at`; returns the index after it. */
+function keepEntry(a: unknown[], at: number, buf: Buffer, start: number, end: number): number {
+  a[at] = buf;
+  a[at + 1] = start;
+  a[at + 2] = end;
+  return at + 3;
 }
 
 /** Bytes [from, to) of `buf` in a buffer of their own. */
