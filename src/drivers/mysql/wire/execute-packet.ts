@@ -277,6 +277,8 @@ export class ExecutePacket {
   sent: Buffer | null = null;
 
   private view: Buffer | null = null;
+  /** the buffer `view` looks into (comparing .buffer / .byteOffset calls into V8's runtime) */
+  private viewOf: Buffer | null = null;
 
   /** The bytes to write for the last build. */
   bytes(): Buffer {
@@ -287,8 +289,9 @@ export class ExecutePacket {
     }
     // most statements send packets of one length: keep the view of it
     let v = this.view;
-    if (v === null || v.length !== this.length || v.buffer !== this.out.buffer || v.byteOffset !== this.out.byteOffset) {
+    if (v === null || v.length !== this.length || this.viewOf !== this.out) {
       v = this.view = this.out.subarray(0, this.length);
+      this.viewOf = this.out;
     }
     return v;
   }
