@@ -69,13 +69,13 @@ export class PgConnection implements DbConnection, StatementHost {
     switch (type) {
       case MSG.DataRow:
         if (op !== null) {
-          op.handleDataRow(buf.subarray(start, end));
+          op.handleDataRow(buf, start);
           // the row stays in the read buffer until the next statement
           if (this.reads !== null) this.reads.lent = true;
         }
         return;
       case MSG.RowDescription:
-        if (op !== null) op.handleRowDescription(buf.readInt16BE(start));
+        if (op !== null) op.handleRowDescription((buf[start] << 8) | buf[start + 1]);
         return;
       case MSG.CommandComplete:
         if (op !== null) op.handleCommandComplete(buf, start, end - 1);

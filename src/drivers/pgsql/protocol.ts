@@ -25,9 +25,11 @@ export abstract class Op {
   protected tuples = false;
   protected rowDesc = false;
   protected nfields = 0;
-  protected rows: Buffer[] | null = null;
+  /** [buffer, body start] of each DataRow, while a RowDescription's rows come (else null) */
+  protected rows: unknown[] | null = null;
+  protected nrows = 0;
   /** the result set object and row list, reused by the exchange's next run (a result is valid until the next statement) */
-  private rowList: Buffer[] = [];
+  private rowList: unknown[] = [];
   private rowsResult: PgRowsResult | null = null;
   protected tag = '';
   protected empty = false;
@@ -43,6 +45,7 @@ export abstract class Op {
     this.rowDesc = false;
     this.nfields = 0;
     this.rows = null;
+    this.nrows = 0;
     this.tag = '';
     this.empty = false;
   }
@@ -50,12 +53,18 @@ export abstract class Op {
   handleRowDescription(nfields: number): void {
     this.rowDesc = true;
     this.nfields = nfields;
+    // refilled from the start (entries past nrows are stale); a big result's list is let go
+    if (this.rowList.length > 2048) this.rowList = [];
     this.rows = this.rowList;
-    this.rows.length = 0;
+    this.nrows = 0;
   }
-  /** a DataRow's body (kept as bytes: decoded when the script reads the row) */
-  handleDataRow(body: Buffer): void {
-    if (this.rows !== null) this.rows.push(body);
+  /** a DataRow's body, buf[start...] (kept as bytes: decoded when the script reads the row) */
+  handleDataRow(buf: Buffer, start: number): void {
+    const rows = this.rows;
+    if (rows === null) return;
+    const at = 2 * this.nrows++;
+    rows[at] = buf;
+    rows[at + 1] = start;
   }
   /** the command tag is buf[start, end); only a statement without rows needs it (its row count) */
   handleCommandComplete(buf: Buffer, start: number, end: number): void {
@@ -78,7 +87,7 @@ export abstract class Op {
     if (this.empty) return null;
     if (this.tuples) {
       const r = this.rowsResult ??= new PgRowsResult();
-      r.fill(this.nfields, this.rows ?? this.rowList);
+      r.fill(this.nfields, this.rows === null ? 0 : this.nrows, this.rows ?? this.rowList);
       return r;
     }
     return new CountResult(cmdTuples(this.tag));
@@ -172,30 +181,35 @@ export class ExecOp extends Op {
     let bindLen = 4 + head.length + 2 + 2;
     for (let i = 0; i < n; i++) {
       const v = values[i];
-      bindLen += 4 + (v === null ? 0 : Buffer.byteLength(v, 'utf8'));
+      bindLen += 4 + (v === null ? 0 : asciiLength(v) ?? Buffer.byteLength(v, 'utf8'));
     }
     const size = 1 + bindLen + EXEC_TAIL.length;
     let buf = this.out;
     if (buf === null || buf.length !== size) buf = Buffer.allocUnsafe(size);
     this.out = null;
+    // byte by byte: Buffer's copy/write/writeInt32BE check their arguments and make views,
+    // which costs more than these few bytes
     buf[0] = 0x42; // 'B'
-    buf.writeInt32BE(bindLen, 1);
-    let at = 5 + head.copy(buf, 5);
-    buf.writeInt16BE(n, at);
-    at += 2;
+    let at = putInt32(buf, 1, bindLen);
+    for (let i = 0; i < head.length; i++) buf[at++] = head[i];
+    buf[at++] = (n >> 8) & 0xff;
+    buf[at++] = n & 0xff;
     for (let i = 0; i < n; i++) {
       const v = values[i];
       if (v === null) {
-        buf.writeInt32BE(-1, at);
-        at += 4;
+        at = putInt32(buf, at, -1);
+      } else if (asciiLength(v) !== null) {
+        at = putInt32(buf, at, v.length);
+        for (let j = 0; j < v.length; j++) buf[at++] = v.charCodeAt(j);
       } else {
         const len = buf.write(v, at + 4, 'utf8');
-        buf.writeInt32BE(len, at);
+        putInt32(buf, at, len);
         at += 4 + len;
       }
     }
-    buf.writeInt16BE(0, at);
-    EXEC_TAIL.copy(buf, at + 2);
+    buf[at++] = 0;
+    buf[at++] = 0;
+    for (let i = 0; i < EXEC_TAIL.length; i++) buf[at++] = EXEC_TAIL[i];
     const stream = connection.stream;
     if (readsOf(stream) === undefined) stream.write(buf);
     // our own socket: straight to its handle; the buffer is ours again once the kernel has it all
@@ -210,6 +224,22 @@ export class ExecOp extends Op {
     if (r === null) return cb(emptyQuery('PQexecPrepared', null), null);
     cb(null, r);
   }
+}
+
+/** `v`'s length when it is short and all ASCII (one byte per character), else null. */
+function asciiLength(v: string): number | null {
+  if (v.length > 64) return null;
+  for (let i = 0; i < v.length; i++) if (v.charCodeAt(i) > 0x7f) return null;
+  return v.length;
+}
+
+/** Writes `v` as a big-endian int32 at buf[at]; returns the offset after it. */
+function putInt32(buf: Buffer, at: number, v: number): number {
+  buf[at] = (v >>> 24) & 0xff;
+  buf[at + 1] = (v >>> 16) & 0xff;
+  buf[at + 2] = (v >>> 8) & 0xff;
+  buf[at + 3] = v & 0xff;
+  return at + 4;
 }
 
 /** The ROLLBACK sysbench sends after an ignorable error, then the error is reported. */

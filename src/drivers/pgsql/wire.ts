@@ -51,7 +51,7 @@ export class MessageReader {
     }
     let at = 0;
     while (n - at >= 5) {
-      const end = at + 1 + buf.readInt32BE(at + 1);
+      const end = at + 1 + int32At(buf, at + 1);
       if (end > n) break;
       this.onMessage(buf[at], buf, at + 5, end);
       at = end;
@@ -125,10 +125,10 @@ export function parseParameterStatus(buf: Buffer, start: number, end: number): {
 }
 
 /** One DataRow body: its text values (null for SQL NULL). */
-export function decodeDataRow(body: Buffer): (string | null)[] {
-  const n = body.readInt16BE(0);
+export function decodeDataRow(body: Buffer, start = 0): (string | null)[] {
+  const n = body.readInt16BE(start);
   const out = new Array<string | null>(n);
-  let at = 2;
+  let at = start + 2;
   for (let i = 0; i < n; i++) {
     const len = body.readInt32BE(at);
     at += 4;
@@ -141,19 +141,28 @@ export function decodeDataRow(body: Buffer): (string | null)[] {
   return out;
 }
 
-/** A result set whose rows stay DataRow bodies until read (filled again by its exchange's next run). */
+/**
+ * A result set whose rows stay DataRow bodies until read (filled again by its exchange's next
+ * run). `rows` holds a [buffer, body start] pair per row (no view per row: a subarray costs
+ * more than the row's other handling).
+ */
 export class PgRowsResult implements DbResult {
   readonly counter = SbCounter.Read;
   nfields = 0;
   nrows = 0;
-  private bodies: readonly Buffer[] = [];
+  private rows: readonly unknown[] = [];
 
-  fill(nfields: number, bodies: readonly Buffer[]): void {
+  fill(nfields: number, nrows: number, rows: readonly unknown[]): void {
     this.nfields = nfields;
-    this.bodies = bodies;
-    this.nrows = bodies.length;
+    this.nrows = nrows;
+    this.rows = rows;
   }
   row(i: number): readonly unknown[] | null {
-    return i < this.bodies.length ? decodeDataRow(this.bodies[i]) : null;
+    return i < this.nrows ? decodeDataRow(this.rows[2 * i] as Buffer, this.rows[2 * i + 1] as number) : null;
   }
+}
+
+/** The big-endian int32 at buf[at] (readInt32BE's checks cost more than the read). */
+export function int32At(buf: Uint8Array, at: number): number {
+  return (buf[at] << 24) | (buf[at + 1] << 16) | (buf[at + 2] << 8) | buf[at + 3];
 }
