@@ -55,6 +55,15 @@ export function checkObject<T>(L: LuaState, i: number, mt: Uint8Array): T {
 
 /** The object behind value `i` if it is one of ours (undefined otherwise): a cheap check for hot natives, followed by instanceof. */
 export function objectAt(L: LuaState, i: number): unknown {
+  // a full userdata argument read straight from the stack (every method call of the SQL API
+  // comes here): what lua_touserdata would return, without its index checks
+  if (i > 0) {
+    const at = L.ci.funcOff + i;
+    if (at < L.top) {
+      const o = L.stack[at];
+      if ((o.type & 0x0f) === lua.LUA_TUSERDATA) return o.value.data?.obj;
+    }
+  }
   return lua.lua_touserdata(L, i)?.obj;
 }
 
