@@ -21,9 +21,10 @@ export function defineMetatable(L: LuaState, name: Uint8Array, spec: MetatableSp
     lua.lua_pushcfunction(L, spec.index);
     lua.lua_setfield(L, -2, '__index');
   } else if (spec.methods !== undefined) {
-    lua.lua_createtable(L, 0, Object.keys(spec.methods).length);
-    for (const [k, f] of Object.entries(spec.methods)) {
-      lua.lua_pushcfunction(L, f);
+    const methods = spec.methods;
+    lua.lua_createtable(L, 0, 0);
+    for (const k in methods) {
+      lua.lua_pushcfunction(L, methods[k]);
       lua.lua_setfield(L, -2, k);
     }
     lua.lua_setfield(L, -2, '__index');

@@ -129,7 +129,7 @@ export class MysqlDriver implements DbDriver {
     cb: (err: ConnectFailure | null, con: DbConnection | null) => void): void {
     let raw: ReturnType<typeof mysql.createConnection>;
     try {
-      raw = mysql.createConnection(config as any);
+      raw = new (mysql as any).Connection({ config: connectionConfig(config) });
       useStatementCache(raw);
     } catch (e) {
       // a setting the client library refuses before any connection attempt
@@ -155,6 +155,31 @@ export class MysqlDriver implements DbDriver {
       cb(null, new MysqlConnection(raw, config, this.ctx.psMode));
     });
   }
+}
+
+// mysql2's parsed settings (ConnectionConfig), per worker thread: each thread makes its own
+// driver, but with the same settings, which mysql2 would parse again for every connection
+const configTemplates = new Map<string, object>();
+
+/**
+ * What mysql2.createConnection(config) would build. Each connection gets a copy of the parsed
+ * settings, with its own stream: mysql2 writes into them (charsetNumber, when the server reports
+ * a character set change). TLS settings belong to their driver: parsed for each connection.
+ */
+function connectionConfig(config: Record<string, unknown>): object {
+  const ConnectionConfig = (mysql as any).ConnectionConfig;
+  if (config.ssl) return new ConnectionConfig(config);
+  // what differs between the drivers and targets of a run (the rest is the same for all)
+  const key = JSON.stringify([config.socketPath, config.host, config.port, config.user, config.password, config.database,
+    config.compress, config.stream !== undefined]);
+  let template = configTemplates.get(key);
+  if (template === undefined) {
+    template = new ConnectionConfig(config) as object;
+    configTemplates.set(key, template);
+  }
+  const copy = Object.assign(Object.create(ConnectionConfig.prototype), template);
+  copy.stream = config.stream;
+  return copy;
 }
 
 /**

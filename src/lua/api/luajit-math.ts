@@ -195,8 +195,14 @@ function randomNatives(): Record<string, LuaNative> {
 /** Replaces the state's math table with LuaJIT's. */
 export function installLuaJitMath(L: LuaState): void {
   lua.lua_createtable(L, 0, 32);
-  for (const [k, f] of [...Object.entries(sharedMathNatives()), ...Object.entries(randomNatives())]) {
-    lua.lua_pushcfunction(L, f);
+  const shared = sharedMathNatives();
+  for (const k in shared) {
+    lua.lua_pushcfunction(L, shared[k]);
+    lua.lua_setfield(L, -2, k);
+  }
+  const random = randomNatives();
+  for (const k in random) {
+    lua.lua_pushcfunction(L, random[k]);
     lua.lua_setfield(L, -2, k);
   }
   lua.lua_pushnumber(L, Math.PI);

@@ -41,9 +41,12 @@ function lostError(): Mysql2Error {
   return e;
 }
 
+// read once: each process.env read is a getenv() and a new string, and every connection asks
+const LEAN_ENABLED = process.env.SYSBENCH_TS_MYSQL_LEAN !== '0';
+
 /** Whether the lean path is switched on (SYSBENCH_TS_MYSQL_LEAN=0 switches it off). */
 export function leanEnabled(): boolean {
-  return process.env.SYSBENCH_TS_MYSQL_LEAN !== '0';
+  return LEAN_ENABLED;
 }
 
 /**
