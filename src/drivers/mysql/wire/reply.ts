@@ -177,7 +177,14 @@ export class ReplyReader {
       this.kept = 0;
     }
     const at = this.kept;
-    buf.copy(this.keep, at, from, to);
+    // through a plain Uint8Array view of the source (made once per source buffer): Buffer.copy
+    // reads the source's .buffer and .byteOffset (calls into V8's runtime) and makes a view of
+    // its own on every call, and a Buffer's subarray constructs a Buffer
+    if (buf !== plainOf) {
+      plain = new Uint8Array(buf.buffer, buf.byteOffset, buf.length);
+      plainOf = buf;
+    }
+    this.keep.set(plain.subarray(from, to), at);
     this.kept = at + n;
     this.copied = this.keep;
     return at;
@@ -285,6 +292,10 @@ export class ReplyReader {
     this.state = S_DONE;
   }
 }
+
+// the last source of keepCopy() (the worker's shared read buffer) and a plain view of it
+let plainOf: Buffer | null = null;
+let plain: Uint8Array = new Uint8Array(0);
 
 /** Stores a [buffer, start, end] triple at `at`; returns the index after it. */
 function keepEntry(a: unknown[], at: number, buf: Buffer, start: number, end: number): number {
