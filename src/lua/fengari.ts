@@ -19,6 +19,16 @@ export type LuaNative = (L: LuaState) => number;
 /** fengari's function, call and table internals (for closures over shared prototypes) */
 export const internals = { lfunc, ldo, ltable };
 
+/**
+ * Argument `i` (> 0) of the running native read straight from the stack, or undefined when it
+ * was not passed: what lua_type / lua_to* look at, without their index checks on every call
+ * (for the natives every query calls). Its `type` masked with 0x0f is the basic LUA_T* type.
+ */
+export function argValue(L: LuaState, i: number): { type: number; value: any } | undefined {
+  const at = L.ci.funcOff + i;
+  return at < L.top ? L.stack[at] : undefined;
+}
+
 type TableEntry = { value: { setfrom(v: unknown): void } | undefined };
 
 /**

@@ -1,7 +1,7 @@
 // JS objects as Lua userdata, for every API: a userdata carries its object in `obj`, its
 // type in a metatable registered by name. One way to define those metatables, push objects
 // and get them back.
-import { lua, lauxlib, toLuaString, type LuaState, type LuaNative } from './fengari.js';
+import { argValue, lua, lauxlib, toLuaString, type LuaState, type LuaNative } from './fengari.js';
 import { pushJsString } from './strings.js';
 
 export interface MetatableSpec {
@@ -59,11 +59,8 @@ export function objectAt(L: LuaState, i: number): unknown {
   // a full userdata argument read straight from the stack (every method call of the SQL API
   // comes here): what lua_touserdata would return, without its index checks
   if (i > 0) {
-    const at = L.ci.funcOff + i;
-    if (at < L.top) {
-      const o = L.stack[at];
-      if ((o.type & 0x0f) === lua.LUA_TUSERDATA) return o.value.data?.obj;
-    }
+    const o = argValue(L, i);
+    if (o !== undefined && (o.type & 0x0f) === lua.LUA_TUSERDATA) return o.value.data?.obj;
   }
   return lua.lua_touserdata(L, i)?.obj;
 }

@@ -7,6 +7,7 @@ import { CountResult } from '../result.js';
 import { cmdTuples, emptyQuery, toPgError, type PgError } from './libpq-texts.js';
 import { PgRowsResult } from './wire.js';
 import { writeDirect } from '../direct-write.js';
+import { isAsciiText, writeAscii } from '../ascii.js';
 import { readsOf } from './socket.js';
 import type net from 'node:net';
 
@@ -159,6 +160,8 @@ export class ExecOp extends Op {
   private readonly head: Buffer;
   /** the last query's bytes, when the socket no longer needs them (the next query of the same size reuses them) */
   private out: Buffer | null = null;
+  /** per parameter of the query being built: 1 when its text is all ASCII */
+  private ascii = new Uint8Array(0);
 
   constructor(stmtName: string, private readonly values: (string | null)[]) {
     super();
@@ -179,16 +182,22 @@ export class ExecOp extends Op {
     const n = values.length;
     // Bind: code, length, head, parameter count, values, result format count (0: all text)
     let bindLen = 4 + head.length + 2 + 2;
+    const ascii = this.ascii.length >= n ? this.ascii : (this.ascii = new Uint8Array(n));
     for (let i = 0; i < n; i++) {
       const v = values[i];
-      bindLen += 4 + (v === null ? 0 : asciiLength(v) ?? Buffer.byteLength(v, 'utf8'));
+      if (v === null) {
+        bindLen += 4;
+      } else {
+        ascii[i] = isAsciiText(v) ? 1 : 0;
+        bindLen += 4 + (ascii[i] === 1 ? v.length : Buffer.byteLength(v, 'utf8'));
+      }
     }
     const size = 1 + bindLen + EXEC_TAIL.length;
     let buf = this.out;
     if (buf === null || buf.length !== size) buf = Buffer.allocUnsafe(size);
     this.out = null;
-    // byte by byte: Buffer's copy/write/writeInt32BE check their arguments and make views,
-    // which costs more than these few bytes
+    // byte by byte: Buffer's copy/writeInt32BE check their arguments and make views, which
+    // costs more than these few bytes
     buf[0] = 0x42; // 'B'
     let at = putInt32(buf, 1, bindLen);
     for (let i = 0; i < head.length; i++) buf[at++] = head[i];
@@ -198,9 +207,8 @@ export class ExecOp extends Op {
       const v = values[i];
       if (v === null) {
         at = putInt32(buf, at, -1);
-      } else if (asciiLength(v) !== null) {
-        at = putInt32(buf, at, v.length);
-        for (let j = 0; j < v.length; j++) buf[at++] = v.charCodeAt(j);
+      } else if (ascii[i] === 1) {
+        at = writeAscii(buf, putInt32(buf, at, v.length), v);
       } else {
         const len = buf.write(v, at + 4, 'utf8');
         putInt32(buf, at, len);
@@ -224,13 +232,6 @@ export class ExecOp extends Op {
     if (r === null) return cb(emptyQuery('PQexecPrepared', null), null);
     cb(null, r);
   }
-}
-
-/** `v`'s length when it is short and all ASCII (one byte per character), else null. */
-function asciiLength(v: string): number | null {
-  if (v.length > 64) return null;
-  for (let i = 0; i < v.length; i++) if (v.charCodeAt(i) > 0x7f) return null;
-  return v.length;
 }
 
 /** Writes `v` as a big-endian int32 at buf[at]; returns the offset after it. */

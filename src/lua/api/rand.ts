@@ -12,7 +12,7 @@
 // (e.g. uniform(10, 1), whose range wraps), LuaJIT-JIT-compiled callers see
 // the untruncated 64-bit register value while interpreted callers see the
 // uint32; we always return the uint32 (the C function's declared result).
-import { lua, lauxlib, newLuaBytes, pushOwnedBytes, toJsString, toLuaString, type LuaState, type LuaNative } from '../fengari.js';
+import { argValue, lua, lauxlib, newLuaBytes, pushOwnedBytes, toJsString, toLuaString, type LuaState, type LuaNative } from '../fengari.js';
 import type { SbRng } from '../../rand/sb-rand.js';
 
 const TWO63 = 9223372036854775808;
@@ -60,15 +60,11 @@ function argError(L: LuaState, i: number, extra: string): never {
 
 /** LuaJIT FFI conversion of argument `i` to uint32_t. */
 function argU32(L: LuaState, i: number): number {
-  // the common case read straight from the stack (what lua_type + lua_tonumber would do for a
-  // number argument, without their two index checks)
-  const at = L.ci.funcOff + i;
-  if (at < L.top) {
-    const o = L.stack[at];
-    if ((o.type & 0x0f) === lua.LUA_TNUMBER) {
-      const n: number = o.value;
-      return n > -TWO63 && n < TWO63 ? n >>> 0 : 0;
-    }
+  // a number, the common case, read straight from the stack
+  const o = argValue(L, i);
+  if (o !== undefined && (o.type & 0x0f) === lua.LUA_TNUMBER) {
+    const n: number = o.value;
+    return n > -TWO63 && n < TWO63 ? n >>> 0 : 0;
   }
   const t = lua.lua_type(L, i);
   if (t === lua.LUA_TNUMBER) {

@@ -9,6 +9,7 @@
 //   Buffer                  BLOB (bytes as they are)
 //   other Uint8Array        VAR_STRING (bytes as they are)
 // Anything else (undefined, Date, objects) is left to mysql2: build() returns false.
+import { isAsciiText, writeAscii } from '../../ascii.js';
 import {
   COM_STMT_EXECUTE, CURSOR_TYPE_NO_CURSOR, MAX_PAYLOAD, PARAMETER_COUNT_AVAILABLE, T, lenencSize, writeLenenc,
 } from './protocol.js';
@@ -114,11 +115,9 @@ export class ExecutePacket {
         }
       } else if (typeof v === 'string') {
         types[i] = T.VAR_STRING;
-        const sl = v.length;
-        let j = 0;
-        while (j < sl && v.charCodeAt(j) < 128) j++;
-        const bytes = j === sl ? sl : Buffer.byteLength(v, 'utf8');
-        kinds[i] = j === sl ? K_ASCII : K_UTF8;
+        const ascii = isAsciiText(v);
+        const bytes = ascii ? v.length : Buffer.byteLength(v, 'utf8');
+        kinds[i] = ascii ? K_ASCII : K_UTF8;
         sizes[i] = bytes;
         size = lenencSize(bytes) + bytes;
       } else if (v instanceof Uint8Array) {
@@ -208,14 +207,7 @@ export class ExecutePacket {
         return o + 1;
       case K_ASCII: {
         const s = v as string;
-        const sl = s.length;
-        o = writeLenenc(b, o, sl);
-        if (sl < 64) {
-          for (let j = 0; j < sl; j++) b[o + j] = s.charCodeAt(j);
-        } else {
-          b.write(s, o, sl, 'latin1');
-        }
-        return o + sl;
+        return writeAscii(b, writeLenenc(b, o, s.length), s);
       }
       case K_UTF8: {
         const bytes = this.sizes[i];
