@@ -78,6 +78,19 @@ describe('code cache', () => {
     expect(cacheFiles(dir)).toEqual(files);
   });
 
+  it('a Lua run, whose threads run with a raised inlining budget, leaves the cache valid', () => {
+    // V8 keys its code cache on the flags: the budget must be back when the caches are saved
+    const dir = tempDir();
+    const args = ['oltp_point_select', '--mysql-dry-run', '--events=2000', '--threads=2', 'run'];
+    const env = { env: { SYSBENCH_TS_CACHE_DIR: dir } };
+    const first = sysbench(args, env);
+    expect(first.code).toBe(0);
+    const files = cacheFiles(dir);
+    expect(Object.keys(files).filter((f) => /^(main|lua-worker)\.cjs-/.test(f))).toHaveLength(2);
+    expect(sysbench(args, env).code).toBe(0);
+    expect(cacheFiles(dir)).toEqual(files);
+  });
+
   it('a damaged cache changes nothing but is replaced', () => {
     const dir = tempDir();
     const first = withCacheDir(dir);
