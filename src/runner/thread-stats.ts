@@ -80,7 +80,9 @@ export class ThreadStats {
    */
   more(): boolean {
     const ctl = this.ctl;
-    if (Atomics.load(ctl, Ctl.Stop) !== 0) return this.limitHit(true);
+    // a plain read: the flag only has to be seen soon, and Atomics.load is a call into a V8
+    // builtin on every event (its store is Atomics.store, which publishes it)
+    if (ctl[Ctl.Stop] !== 0) return this.limitHit(true);
     // the events limit does not count while warming up (--warmup-time)
     if (this.maxEvents > 0 && Atomics.load(ctl, Ctl.Warmup) === 0 && Atomics.add(ctl, Ctl.EventsIssued, 1) >= this.maxEvents) {
       return this.limitHit(false);
