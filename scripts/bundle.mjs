@@ -23,6 +23,7 @@ import { existsSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileS
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { stripLuaChecksPlugin } from './strip-lua-checks.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = join(ROOT, 'bundle');
@@ -101,6 +102,8 @@ const programs = await build({
   define: { 'import.meta.url': '__sbtsImportMetaUrl', 'process.env.SYSBENCH_TS_LUA_BUILD': JSON.stringify(luaBuildTag) },
   // the licences are in THIRD-PARTY-NOTICES.txt; here they would put non-ASCII text in the file
   legalComments: 'none',
+  // fengari without its internal assertions and API checks, as C Lua's release builds
+  plugins: [stripLuaChecksPlugin],
 });
 // The programs must be ASCII: code-cache.cts then hands the file to V8 as Latin-1, a copy,
 // where UTF-8 decoding costs ~20M instructions per thread at every start. esbuild escapes
