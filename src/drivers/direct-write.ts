@@ -101,3 +101,31 @@ function newRequest(binding: StreamWrapBinding): WriteRequest {
   req.socket = null;
   return req;
 }
+
+// Writes that wait for the end of this turn of the event loop: [socket, data, socket, data, ...]
+let soon: (net.Socket | Buffer)[] = [];
+let spare: (net.Socket | Buffer)[] = [];
+
+function flushSoon(): void {
+  const q = soon;
+  // a write made while these go out waits for the next turn
+  soon = spare;
+  spare = q;
+  for (let i = 0; i < q.length; i += 2) writeDirect(q[i] as net.Socket, q[i + 1] as Buffer);
+  q.length = 0;
+}
+
+/**
+ * Writes `data` to `socket` as writeDirect() does, once the replies read in this turn of the
+ * event loop have been handled (setImmediate): the queries of one turn go out back to back,
+ * and the worker then waits, instead of a query going out after each reply while the servers'
+ * threads it wakes wait for the CPU (2 CPUs, oltp_point_select, MariaDB on the same machine:
+ * 16 threads 7% more tps, 64 threads 10%; client and server system CPU per event both lower).
+ * `data` must stay as it is until then: the connection's next command, which reuses it, waits
+ * for this one's reply.
+ */
+export function writeSoon(socket: net.Socket, data: Buffer): void {
+  if (soon.length === 0) setImmediate(flushSoon);
+  soon.push(socket, data);
+}
+
