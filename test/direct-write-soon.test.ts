@@ -7,8 +7,9 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeSoon } from '../src/drivers/direct-write.js';
-import { leanSocket, severalSockets } from '../src/drivers/mysql/wire/socket.js';
+import { severalSockets, writeSoon } from '../src/drivers/direct-write.js';
+import { leanSocket } from '../src/drivers/mysql/wire/socket.js';
+import { pgSocket } from '../src/drivers/pgsql/socket.js';
 
 const DIR = mkdtempSync(join(tmpdir(), 'sbts-write-soon-'));
 const PATH = join(DIR, 'sink.sock');
@@ -63,11 +64,11 @@ describe('writeSoon', () => {
     b.destroy();
   });
 
-  it('is what the MySQL path uses while its thread has more than one connection open', async () => {
+  it('is what queries use while their thread has more than one connection open, of either driver', async () => {
     const closed = (s: net.Socket) => new Promise<void>((r) => { s.once('close', () => r()); s.destroy(); });
     const one = leanSocket({ socketPath: PATH });
     expect(severalSockets()).toBe(false);
-    const two = leanSocket({ socketPath: PATH });
+    const two = pgSocket().connect(PATH);
     expect(severalSockets()).toBe(true);
     await closed(two);
     expect(severalSockets()).toBe(false);

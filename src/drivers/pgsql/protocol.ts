@@ -6,7 +6,7 @@ import type { DbCallback, DbResult } from '../driver.js';
 import { CountResult } from '../result.js';
 import { cmdTuples, emptyQuery, toPgError, type PgError } from './libpq-texts.js';
 import { PgRowsResult } from './wire.js';
-import { writeDirect } from '../direct-write.js';
+import { writeQuery } from '../direct-write.js';
 import { isAsciiText, writeAscii } from '../ascii.js';
 import { readsOf } from './socket.js';
 import type net from 'node:net';
@@ -220,8 +220,9 @@ export class ExecOp extends Op {
     for (let i = 0; i < EXEC_TAIL.length; i++) buf[at++] = EXEC_TAIL[i];
     const stream = connection.stream;
     if (readsOf(stream) === undefined) stream.write(buf);
-    // our own socket: straight to its handle; the buffer is ours again once the kernel has it all
-    else if (writeDirect(stream as net.Socket, buf)) this.out = buf;
+    // our own socket: straight to its handle (direct-write.ts); the buffer is ours again when
+    // writeQuery says so
+    else if (writeQuery(stream as net.Socket, buf)) this.out = buf;
   }
   complete(err: unknown): void {
     const cb = this.cb!;

@@ -5,6 +5,7 @@
 // (take) and cuts messages out of the buffer in place. A query's bytes go straight to the
 // socket's handle (../direct-write.ts).
 import net from 'node:net';
+import { countSocket } from '../direct-write.js';
 
 /** bytes per read (a point select's reply is ~200 bytes; bigger replies take several reads) */
 const READ_SIZE = 16 * 1024;
@@ -57,6 +58,7 @@ const reads = new WeakMap<object, SocketReads>();
 export function pgSocket(): net.Socket {
   const r = new SocketReads();
   reads.set(r.socket, r);
+  countSocket(r.socket);
   return r.socket;
 }
 

@@ -26,8 +26,8 @@ import { CLIENT_DEPRECATE_EOF, CLIENT_QUERY_ATTRIBUTES, MAX_PAYLOAD } from './pr
 import { Outcome, ReplyReader } from './reply.js';
 import { LeanRows } from './rows.js';
 import { TextRows } from './text-rows.js';
-import { writeDirect, writeSoon } from '../../direct-write.js';
-import { isLeanSocket, severalSockets, type ReadSink } from './socket.js';
+import { writeQuery } from '../../direct-write.js';
+import { isLeanSocket, type ReadSink } from './socket.js';
 
 const EMPTY: readonly (readonly unknown[])[] = [];
 const COM_QUERY = 0x03;
@@ -123,7 +123,7 @@ export class LeanWire implements Mysql2Parser, ReadSink {
     this.reader.textRows = false;
     this.isRead = st.isRead;
     this.cb = cb;
-    (severalSockets() ? writeSoon : writeDirect)(raw.stream as unknown as net.Socket, packet.bytes());
+    writeQuery(raw.stream as unknown as net.Socket, packet.bytes());
     return true;
   }
 
@@ -157,7 +157,7 @@ export class LeanWire implements Mysql2Parser, ReadSink {
     this.reader.textRows = true;
     this.isRead = false;
     this.cb = cb;
-    (severalSockets() ? writeSoon : writeDirect)(raw.stream as unknown as net.Socket, b.subarray(0, n + 5));
+    writeQuery(raw.stream as unknown as net.Socket, b.subarray(0, n + 5));
     return true;
   }
 

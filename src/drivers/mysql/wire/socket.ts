@@ -8,6 +8,7 @@
 // Its writes skip Node's writable-stream machinery too (../../direct-write.ts).
 import net from 'node:net';
 import type { Target } from '../errors.js';
+import { countSocket } from '../../direct-write.js';
 
 /** What reads the socket's bytes while one of its own commands is in flight (lean.ts). */
 export interface ReadSink {
@@ -23,18 +24,6 @@ export type LeanSocket = net.Socket & { leanSink?: ReadSink | null };
 // before the next one, and nothing keeps a reference to it past the call
 const READ_BUFFER = Buffer.allocUnsafe(64 * 1024);
 
-// sockets of ours open on this thread
-let openSockets = 0;
-
-/**
- * Whether this thread has other sockets of ours open: its queries are then written together at
- * the end of each turn of the event loop (direct-write.ts, writeSoon); a single connection's
- * query goes out at once (waiting for the turn's end only adds to its latency).
- */
-export function severalSockets(): boolean {
-  return openSockets > 1;
-}
-
 /** A connected-to-be socket for mysql2's `stream` option. */
 export function leanSocket(target: Target): LeanSocket {
   // (returning false would stop reading)
@@ -47,8 +36,7 @@ export function leanSocket(target: Target): LeanSocket {
     ? { path: target.socketPath, onread: read }
     : { host: target.host, port: target.port ?? 3306, onread: read });
   s.leanSink = null;
-  openSockets++;
-  s.once('close', () => { openSockets--; });
+  countSocket(s);
   if (target.socketPath === undefined) {
     // as mysql2 does with its own TCP sockets
     s.setNoDelay(true);
