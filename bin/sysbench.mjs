@@ -11,13 +11,6 @@ if (process.env.SYSBENCH_TS_EXTRA_CA_CERTS && !process.env.NODE_EXTRA_CA_CERTS) 
 }
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { setFlagsFromString } from 'node:v8';
-
-// TurboFan's inlining budget, as V8 11 sets it: Lua runs raise it while their threads run events
-// and put these values back before V8's code cache is saved, which is keyed on the flags
-// (src/lua-job/hot-loop-inlining.ts); set here so that the start and the end agree on any Node
-setFlagsFromString('--max-inlined-bytecode-size=460');
-setFlagsFromString('--max-inlined-bytecode-size-cumulative=920');
 
 const fail = (err) => {
   // an internal failure, not a user mistake: still no stack trace unless asked for

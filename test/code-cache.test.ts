@@ -78,8 +78,9 @@ describe('code cache', () => {
     expect(cacheFiles(dir)).toEqual(files);
   });
 
-  it('a Lua run, whose threads run with a raised inlining budget, leaves the cache valid', () => {
-    // V8 keys its code cache on the flags: the budget must be back when the caches are saved
+  it('a Lua run leaves the caches of the CLI and of its worker valid for the next', () => {
+    // V8 keys its code cache on its flags: a run that changed one would make every next run
+    // recompile
     const dir = tempDir();
     const args = ['oltp_point_select', '--mysql-dry-run', '--events=2000', '--threads=2', 'run'];
     const env = { env: { SYSBENCH_TS_CACHE_DIR: dir } };

@@ -13,7 +13,6 @@ import { ScriptState } from './script-state.js';
 import { StateHost } from './state-host.js';
 import type { LuaWorkerTask } from './task.js';
 import { preloadDriver } from '../drivers/index.js';
-import { withHotLoopInlining } from './hot-loop-inlining.js';
 
 /**
  * Each sysbench thread is a Lua state on this worker's heap: when they do not fit, fail at once
@@ -108,7 +107,7 @@ async function runMode(task: LuaWorkerTask): Promise<WorkerResult> {
     return { error: true };
   }
   crashHookForTests(task.worker);
-  const results = await withHotLoopInlining(() => Promise.all(states.map((t) => runThread(t, ctl))));
+  const results = await Promise.all(states.map((t) => runThread(t, ctl)));
   return { error: results.includes(false) };
 }
 
