@@ -76,11 +76,12 @@ describe('progress of a prepare', () => {
 
   it('parallel prepare: the worker threads\' rows add up to one line', async () => {
     // SYSBENCH_TS_PROGRESS=1: as if stderr were a terminal
-    const r = await sysbenchAsync(args(60_000, ['--tables=3', '--threads=3']), { env: { SYSBENCH_TS_PROGRESS: '1' } });
+    // long enough to outlast the second before the line shows (60,000 rows a table took 0.8 s)
+    const r = await sysbenchAsync(args(200_000, ['--tables=3', '--threads=3']), { env: { SYSBENCH_TS_PROGRESS: '1' } });
     expect(r.code).toBe(0);
     const frames = r.stderr.split('\r').filter((f) => f.startsWith('Inserted '));
     expect(frames.length).toBeGreaterThan(0);
-    expect(frames.at(-1)).toMatch(/ of 180,000 rows /);
+    expect(frames.at(-1)).toMatch(/ of 600,000 rows /);
     const counts = frames.map((f) => Number(/^Inserted ([\d,]+)/.exec(f)![1].replace(/,/g, '')));
     expect(counts).toEqual([...counts].sort((a, b) => a - b));
     expect(r.stdout).not.toContain('Inserted');
