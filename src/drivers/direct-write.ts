@@ -149,7 +149,7 @@ export function severalSockets(): boolean {
  * connection's next command, which waits for this one's reply: the bytes are then out.
  */
 export function writeQuery(socket: net.Socket, data: Buffer): boolean {
-  if (openSockets > 1) {
+  if (severalSockets()) {
     writeSoon(socket, data);
     return true;
   }

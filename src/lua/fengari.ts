@@ -29,6 +29,17 @@ export function argValue(L: LuaState, i: number): { type: number; value: any } |
   return at < L.top ? L.stack[at] : undefined;
 }
 
+/**
+ * Sets each native of `natives` as a field of the table on top of the stack (for-in, not
+ * Object.entries(): no arrays made for each table of each state).
+ */
+export function setNatives(L: LuaState, natives: Record<string, LuaNative>): void {
+  for (const k in natives) {
+    lua.lua_pushcfunction(L, natives[k]);
+    lua.lua_setfield(L, -2, k);
+  }
+}
+
 type TableEntry = { value: { setfrom(v: unknown): void } | undefined };
 
 /**

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { homedir } from 'node:os';
-import { lua, lauxlib, lualib, toLuaString, type LuaState, type LuaNative } from './fengari.js';
+import { lua, lauxlib, lualib, setNatives, toLuaString, type LuaState, type LuaNative } from './fengari.js';
 import { LuaExec, errorText } from './exec.js';
 import { loadCached, loadFileCached } from './chunk-cache.js';
 import type { LuaHost } from './host.js';
@@ -185,14 +185,6 @@ function openLibs(L: LuaState): void {
   }
 }
 
-// (for-in, not Object.entries(): no arrays made for each table of each state)
-function setTable(L: LuaState, natives: Record<string, LuaNative>): void {
-  for (const k in natives) {
-    lua.lua_pushcfunction(L, natives[k]);
-    lua.lua_setfield(L, -2, k);
-  }
-}
-
 // sysbench's own modules, in its load order; chunk names as sysbench gives them
 // (errors then read `[string "sysbench.cmdline.lua"]:N: ...`)
 const INTERNAL_MODULES = ['sysbench.lua', 'sysbench.cmdline.lua', 'sysbench.sql.lua', 'sysbench.compat.lua'];
@@ -270,7 +262,7 @@ export function newSysbenchState(host: LuaHost, rand: RandApi): SysbenchState {
   // LuaJIT's bit: both a module and a global
   lua.lua_getfield(L, -1, 'loaded');
   lua.lua_createtable(L, 0, 12);
-  setTable(L, bitNatives);
+  setNatives(L, bitNatives);
   lua.lua_pushvalue(L, -1);
   lua.lua_setglobal(L, 'bit');
   lua.lua_setfield(L, -2, 'bit');
@@ -296,18 +288,18 @@ export function newSysbenchState(host: LuaHost, rand: RandApi): SysbenchState {
   lua.lua_setfield(L, -2, 'script_path');
   lua.lua_setfield(L, -2, 'cmdline');
   lua.lua_createtable(L, 0, 12);
-  setTable(L, rand.natives);
+  setNatives(L, rand.natives);
   lua.lua_setfield(L, -2, 'rand');
   lua.lua_createtable(L, 0, 0);
   lua.lua_setfield(L, -2, 'opt');
   lua.lua_setglobal(L, 'sysbench');
 
   lua.lua_pushglobaltable(L);
-  setTable(L, coreNatives(host, exec));
-  setTable(L, luaJitBaseNatives);
+  setNatives(L, coreNatives(host, exec));
+  setNatives(L, luaJitBaseNatives);
   lua.lua_pushcfunction(L, collectGarbageNative());
   lua.lua_setfield(L, -2, 'collectgarbage');
-  setTable(L, rand.globals);
+  setNatives(L, rand.globals);
   lua.lua_pop(L, 1);
   lua.lua_getglobal(L, 'io');
   lua.lua_getglobal(L, '__sb_io_write');

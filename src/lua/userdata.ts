@@ -1,7 +1,7 @@
 // JS objects as Lua userdata, for every API: a userdata carries its object in `obj`, its
 // type in a metatable registered by name. One way to define those metatables, push objects
 // and get them back.
-import { argValue, lua, lauxlib, toLuaString, type LuaState, type LuaNative } from './fengari.js';
+import { argValue, lua, lauxlib, setNatives, toLuaString, type LuaState, type LuaNative } from './fengari.js';
 import { pushJsString } from './strings.js';
 
 export interface MetatableSpec {
@@ -21,12 +21,8 @@ export function defineMetatable(L: LuaState, name: Uint8Array, spec: MetatableSp
     lua.lua_pushcfunction(L, spec.index);
     lua.lua_setfield(L, -2, '__index');
   } else if (spec.methods !== undefined) {
-    const methods = spec.methods;
     lua.lua_createtable(L, 0, 0);
-    for (const k in methods) {
-      lua.lua_pushcfunction(L, methods[k]);
-      lua.lua_setfield(L, -2, k);
-    }
+    setNatives(L, spec.methods);
     lua.lua_setfield(L, -2, '__index');
   }
   const text = spec.tostring;

@@ -3,7 +3,7 @@
 // Functions keep LuaJIT's results where they differ from Lua 5.3 (floor(-0) is -0, fmod(x, 0)
 // is nan, max/min as SSE's maxsd/minsd, atan with one argument, log with an optional base),
 // and math.random is LuaJIT's generator, so a script draws the same numbers as under sysbench.
-import { lua, lauxlib, toLuaString, type LuaState, type LuaNative } from '../fengari.js';
+import { lua, lauxlib, setNatives, toLuaString, type LuaState, type LuaNative } from '../fengari.js';
 
 /** Pushes `n` as fengari's 32-bit integer when it is one (not -0), else as a float. */
 export function pushNumber(L: LuaState, n: number): void {
@@ -195,16 +195,8 @@ function randomNatives(): Record<string, LuaNative> {
 /** Replaces the state's math table with LuaJIT's. */
 export function installLuaJitMath(L: LuaState): void {
   lua.lua_createtable(L, 0, 32);
-  const shared = sharedMathNatives();
-  for (const k in shared) {
-    lua.lua_pushcfunction(L, shared[k]);
-    lua.lua_setfield(L, -2, k);
-  }
-  const random = randomNatives();
-  for (const k in random) {
-    lua.lua_pushcfunction(L, random[k]);
-    lua.lua_setfield(L, -2, k);
-  }
+  setNatives(L, sharedMathNatives());
+  setNatives(L, randomNatives());
   lua.lua_pushnumber(L, Math.PI);
   lua.lua_setfield(L, -2, 'pi');
   lua.lua_pushnumber(L, Infinity);
