@@ -132,7 +132,9 @@ describe('0.5 scripts: run statement streams', () => {
 });
 
 describe('0.5 scripts: prepare and cleanup statement streams (numbers masked: 1.0.20 does not seed prepare)', () => {
-  const mask = (s: string[]): string[] => s.map((q) => q.replace(/\d/g, 'N'));
+  // a whole number to one N: k is drawn from the special distribution, and a rare draw far from
+  // the middle has fewer digits than the others (the reference's prepare is seeded by the clock)
+  const mask = (s: string[]): string[] => s.map((q) => q.replace(/\d+/g, 'N'));
   for (const extra of [[] as string[], ['--oltp-auto-inc=off', '--oltp-create-secondary=off', '--oltp-secondary=on',
     '--mysql-table-engine=myisam', "--mysql-table-options=COMMENT='legacy'"]]) {
     const args = ['--oltp-table-size=50', '--oltp-tables-count=3', ...extra];
