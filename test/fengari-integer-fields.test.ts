@@ -9,6 +9,9 @@
 // as a HeapNumber.
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const FENGARI = fileURLToPath(new URL('../node_modules/fengari/src/fengari.js', import.meta.url));
@@ -43,11 +46,17 @@ lua.lua_pop(L, 1);
 
 describe('fengari integer fields', () => {
   it('L.top, L.filled, CallInfo and Proto indices hold integers, not doubles', () => {
-    const r = spawnSync(process.execPath, ['--allow-natives-syntax', '-e', CHILD], { encoding: 'utf8' });
+    // %DebugPrint writes through C stdio: to a file, as a pipe Node made non-blocking loses part of it
+    const dir = mkdtempSync(join(tmpdir(), 'sbts-fields-'));
+    const out = openSync(join(dir, 'out'), 'w');
+    const r = spawnSync(process.execPath, ['--allow-natives-syntax', '-e', CHILD], { stdio: ['ignore', out, 'pipe'], encoding: 'utf8' });
+    closeSync(out);
+    const stdout = readFileSync(join(dir, 'out'), 'utf8');
+    rmSync(dir, { recursive: true, force: true });
     expect(r.status, r.stderr).toBe(0);
     const fields = ['top', 'filled', 'stack_last', 'upvalHigh', 'funcOff', 'l_base', 'l_savedpc', 'maxstacksize', 'numparams'];
     const seen = new Map<string, string>();
-    for (const line of r.stdout.split('\n')) {
+    for (const line of stdout.split('\n')) {
       const m = /#(\w+): (.*) \((?:const )?data field/.exec(line);
       if (m && fields.includes(m[1]!)) seen.set(`${m[1]}:${seen.size}`, m[2]!);
     }
