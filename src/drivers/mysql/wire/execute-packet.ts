@@ -29,6 +29,10 @@ export function intHint(columnType: number, flags: number): IntHint | null {
   return bytes === undefined ? null : { type: columnType, bytes, unsigned: (flags & 0x20) !== 0 };
 }
 
+// called through this: the optimised writeValue otherwise looked the method up with a generic
+// property load on every number (numbers go as DOUBLE unless the server typed the parameter)
+const writeDoubleLE = Buffer.prototype.writeDoubleLE;
+
 function hintFits(h: IntHint, n: number): boolean {
   if (!Number.isSafeInteger(n)) return false;
   if (h.bytes === 8) return h.unsigned ? n >= 0 : true;
@@ -198,7 +202,7 @@ export class ExecutePacket {
       case K_NULL:
         return o;
       case K_DOUBLE:
-        b.writeDoubleLE(v as number, o);
+        writeDoubleLE.call(b, v as number, o);
         return o + 8;
       case K_INT:
         return writeInt(b, o, typeof v === 'boolean' ? (v ? 1 : 0) : (v as number), this.hints[i]!.bytes);

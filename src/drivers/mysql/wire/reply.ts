@@ -184,7 +184,7 @@ export class ReplyReader {
       plain = new Uint8Array(buf.buffer, buf.byteOffset, buf.length);
       plainOf = buf;
     }
-    this.keep.set(plain.subarray(from, to), at);
+    setBytes.call(this.keep, subarrayOf.call(plain, from, to), at);
     this.kept = at + n;
     this.copied = this.keep;
     return at;
@@ -296,6 +296,10 @@ export class ReplyReader {
 // the last source of keepCopy() (the worker's shared read buffer) and a plain view of it
 let plainOf: Buffer | null = null;
 let plain: Uint8Array = new Uint8Array(0);
+// called through these (the optimised keepCopy otherwise looked both methods up with a generic
+// property load on every reply)
+const setBytes = Uint8Array.prototype.set;
+const subarrayOf = Uint8Array.prototype.subarray;
 
 /** Stores a [buffer, start, end] triple at `at`; returns the index after it. */
 function keepEntry(a: unknown[], at: number, buf: Buffer, start: number, end: number): number {
