@@ -18,13 +18,26 @@ const fail = (err) => {
   if (process.env.SYSBENCH_TS_DEBUG) process.stderr.write(String(err && err.stack) + '\n');
   process.exitCode = 1;
 };
+const require = createRequire(import.meta.url);
+// a Lua run's worker threads start booting now, while this thread loads the CLI (an
+// optimisation: main() decides everything again, and stops threads it does not take)
+let early = null;
 try {
-  const { loadCached } = createRequire(import.meta.url)('../bundle/code-cache.cjs');
+  early = require('../bundle/early-warm.cjs');
+  early.warmFromArgv(process.argv.slice(2));
+} catch {
+  early = null;
+}
+const stopEarly = () => (early === null ? undefined : early.coolDown().catch(() => {}));
+try {
+  const { loadCached } = require('../bundle/code-cache.cjs');
   const cli = loadCached(fileURLToPath(new URL('../bundle/main.cjs', import.meta.url)));
   // what this run compiled is cached for the next one (only when the cache was missing or stale)
   process.once('exit', () => cli.save());
   const m = cli.exports;
-  m.main(m.processArgv()).then((code) => { process.exitCode = code; }, fail);
+  m.main(m.processArgv()).then(async (code) => { process.exitCode = code; await stopEarly(); },
+    async (err) => { fail(err); await stopEarly(); });
 } catch (err) {
   fail(err);
+  stopEarly();
 }

@@ -6,10 +6,12 @@
 //   bundle/main.cjs           the CLI (src/cli/main.ts), loaded by bin/sysbench
 //   bundle/lua-worker.cjs     worker modules (src/paths.ts finds them next to its own code)
 //   bundle/builtin-worker.cjs
+//   bundle/early-warm.cjs     loaded by bin/sysbench first: starts a Lua run's worker threads
+//   bundle/pool.cjs           the worker thread pools (piscina), shared by early-warm and main
 //   bundle/worker-entry.cjs   the CommonJS file piscina starts each worker thread with
 //   bundle/code-cache.cjs     loads the three files above with V8's code cache (src/code-cache.cts)
 //   bundle/companion.js       the companion command (src/companion/main.ts), bin/sysbench-ts
-//   bundle/worker.js          piscina's own worker script (piscina looks for it next to itself)
+//   bundle/worker.cjs         piscina's own worker script (piscina looks for it next to itself)
 //   bundle/THIRD-PARTY-NOTICES.txt  licences of the bundled packages
 //
 // The CLI and the workers are single CommonJS files, not ES modules: V8's code cache can be
@@ -65,12 +67,11 @@ const common = {
 };
 
 rmSync(OUT, { recursive: true, force: true });
-// the companion (not on any run's path) and piscina's worker script stay ES modules
+// the companion (not on any run's path) stays an ES module
 const esm = await build({
   ...common,
   entryPoints: {
     companion: join(ROOT, 'src/companion/main.ts'),
-    worker: join(ROOT, 'node_modules/piscina/dist/worker.js'),
   },
   format: 'esm',
   splitting: true,
@@ -87,6 +88,35 @@ for (const p of readdirSync(join(ROOT, 'patches')).filter((f) => f.startsWith('f
   luaBuild.update(readFileSync(join(ROOT, 'patches', p)));
 }
 const luaBuildTag = luaBuild.digest('hex').slice(0, 16);
+// src/runner/pool.ts is bundle/pool.cjs, one module that early-warm.cjs and main.cjs both
+// require: the worker threads early-warm starts are the ones main's run takes (and piscina is
+// in that file alone)
+const sharedPoolPlugin = {
+  name: 'shared-pool',
+  setup(b) {
+    b.onResolve({ filter: /\/runner\/pool\.js$|^\.\/pool\.js$/ }, (args) => {
+      if (args.kind === 'entry-point') return undefined;
+      const target = join(args.resolveDir, args.path.replace(/\.js$/, '.ts'));
+      if (target !== join(ROOT, 'src/runner/pool.ts')) return undefined;
+      return { path: './pool.cjs', external: true };
+    });
+  },
+};
+// piscina starts each worker thread on its worker script, which it names 'worker.js' next to
+// its own code: here that is bundle/worker.cjs, CommonJS (an ES module there would make each
+// worker thread load Node's ES module loader first, ~10 ms of its start)
+const PISCINA_INDEX = join(ROOT, 'node_modules/piscina/dist/index.js');
+const piscinaWorkerPlugin = {
+  name: 'piscina-worker-cjs',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]piscina[\\/]dist[\\/]index\.js$/ }, (args) => {
+      const code = readFileSync(args.path, 'utf8');
+      const named = "(0, node_path_1.resolve)(__dirname, 'worker.js')";
+      if (!code.includes(named)) throw new Error(`bundle: ${relative(ROOT, PISCINA_INDEX)} no longer names its worker script as ${named}`);
+      return { contents: code.replace(named, "(0, node_path_1.resolve)(__dirname, 'worker.cjs')"), loader: 'js' };
+    });
+  },
+};
 // one self-contained CommonJS file per program and worker (no shared chunks: each is loaded
 // and cached whole); import.meta.url is the file's own URL, as in the ES module build
 const programs = await build({
@@ -95,6 +125,10 @@ const programs = await build({
     main: join(ROOT, 'src/cli/main.ts'),
     'lua-worker': join(ROOT, 'src/lua-worker.ts'),
     'builtin-worker': join(ROOT, 'src/builtin-worker.ts'),
+    // loaded by bin/sysbench.mjs before main.cjs, to start a run's worker threads early
+    'early-warm': join(ROOT, 'src/cli/early-warm.ts'),
+    pool: join(ROOT, 'src/runner/pool.ts'),
+    worker: join(ROOT, 'node_modules/piscina/dist/worker.js'),
   },
   format: 'cjs',
   outExtension: { '.js': '.cjs' },
@@ -102,8 +136,10 @@ const programs = await build({
   define: { 'import.meta.url': '__sbtsImportMetaUrl', 'process.env.SYSBENCH_TS_LUA_BUILD': JSON.stringify(luaBuildTag) },
   // the licences are in THIRD-PARTY-NOTICES.txt; here they would put non-ASCII text in the file
   legalComments: 'none',
+  minifyWhitespace: true,
+  minifySyntax: true,
   // fengari without its internal assertions and API checks, as C Lua's release builds
-  plugins: [stripLuaChecksPlugin],
+  plugins: [stripLuaChecksPlugin, sharedPoolPlugin, piscinaWorkerPlugin],
 });
 // The programs must be ASCII: code-cache.cts then hands the file to V8 as Latin-1, a copy,
 // where UTF-8 decoding costs ~20M instructions per thread at every start. esbuild escapes
@@ -148,7 +184,7 @@ writeFileSync(join(OUT, 'THIRD-PARTY-NOTICES.txt'),
   'sysbench-ts bundles the following packages (bundle/*.js). Their licences follow.\n\n' + notices.join('\n'));
 
 const files = readdirSync(OUT);
-for (const f of ['main.cjs', 'lua-worker.cjs', 'builtin-worker.cjs', 'worker.js', 'worker-entry.cjs', 'code-cache.cjs', 'companion.js']) {
+for (const f of ['main.cjs', 'lua-worker.cjs', 'builtin-worker.cjs', 'early-warm.cjs', 'pool.cjs', 'worker.cjs', 'worker-entry.cjs', 'code-cache.cjs', 'companion.js']) {
   if (!files.includes(f)) throw new Error(`bundle: ${f} was not produced`);
 }
 if (!existsSync(join(ROOT, 'lua', 'internal'))) throw new Error('bundle: lua/internal is missing');

@@ -1,17 +1,17 @@
 // The runner: owns worker threads, the start barrier, --time/--events limits and timing. It runs
 // the jobs it is given (a Lua script's threads, a built-in test's threads) without knowing what
 // they do. Reporting is delegated to a Reporter, which only reads shared counters.
-import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { Piscina } from 'piscina';
 import type { Logger } from '../output.js';
 import type { SbRng } from '../rand/sb-rand.js';
 import { allocShared, views, Ctl, Stat, type SharedBuffers } from './shared-memory.js';
-import { WORKER_ENTRY } from '../paths.js';
+import { takePool, workerCount } from './pool.js';
 import { Collector } from './collector.js';
 import { absNow, EventGenerator, RateQueue } from './rate.js';
 import { setLongTimeout, type LongTimer } from './long-timer.js';
 import type { WorkerResult } from './protocol.js';
+
+export { coolDown, scriptWorkerThreads, warmUp, workerCount } from './pool.js';
 
 export interface RunLimits {
   threads: number;
@@ -62,68 +62,6 @@ export interface Reporter {
 export interface ThreadJob {
   workerFile: URL;
   task(worker: number, tids: number[], shared: SharedBuffers): unknown;
-}
-
-export function workerCount(threads: number, requested: number): number {
-  if (requested > 0) return Math.min(requested, threads);
-  return Math.max(1, Math.min(threads, availableParallelism()));
-}
-
-/**
- * The worker threads a Lua script's run gets unless --worker-threads says: one per two CPUs.
- * Its threads mostly wait for the server, which usually shares the machine; one worker hosting
- * many coroutines gathers several replies per wake-up, where more workers add context switches
- * and take CPU from the server (2 CPUs, oltp_point_select, 16 threads: one worker 42 µs of
- * client CPU per event and 26k tps, two 68 µs and 20k tps).
- */
-export function scriptWorkerThreads(limits: Pick<RunLimits, 'threads' | 'workerThreads'>): number {
-  if (limits.workerThreads > 0) return limits.workerThreads;
-  return Math.max(1, Math.min(limits.threads, Math.floor(availableParallelism() / 2)));
-}
-
-function makePool(workers: number, workerFile: URL | null = null, hint?: unknown): Piscina {
-  return new Piscina({
-    filename: WORKER_ENTRY.href,
-    minThreads: workers,
-    maxThreads: workers,
-    concurrentTasksPerWorker: 1,
-    idleTimeout: 1000,
-    // the task is long and asynchronous: workers must keep their event loop
-    atomics: 'disabled',
-    // worker-entry.cts starts importing the job's module as soon as the thread is up
-    // (and hands its warm() export `hint`, to load what the coming task will need)
-    workerData: workerFile ? { preload: workerFile.href, hint } : undefined,
-  });
-}
-
-// worker threads started before the run needs them (warmUp), so that they load their modules
-// while the main thread prepares the run
-let warm: { pool: Piscina; workers: number; file: string } | null = null;
-
-/**
- * Starts the worker threads of a run that is coming, with `workerFile` loading in each; once
- * loaded, its optional warm(hint) export runs (worker-entry.cts).
- */
-export function warmUp(workerFile: URL, limits: Pick<RunLimits, 'threads' | 'workerThreads'>, hint?: unknown): void {
-  if (warm !== null) return;
-  const workers = workerCount(Math.max(1, limits.threads), limits.workerThreads);
-  warm = { pool: makePool(workers, workerFile, hint), workers, file: workerFile.href };
-}
-
-/** Stops warmed-up worker threads that no run took. */
-export async function coolDown(): Promise<void> {
-  const w = warm;
-  warm = null;
-  if (w !== null) await w.pool.destroy();
-}
-
-function takePool(workers: number, workerFile: URL): Piscina {
-  const w = warm;
-  if (w !== null && w.workers === workers && w.file === workerFile.href) {
-    warm = null;
-    return w.pool;
-  }
-  return makePool(workers, workerFile);
 }
 
 /** One task per worker; thread ids are dealt round-robin. */
