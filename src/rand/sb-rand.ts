@@ -173,6 +173,17 @@ export function createUniqueState(indexSeed: number, offsetSeed: number): Unique
 // ---------------------------------------------------------------------------
 
 /** Per-thread random generator (the C code's thread-local state). */
+// log(h) / log(1 - h), computed once per value of h: every thread's generator needs it, and the
+// exact logarithm takes BigInt arithmetic (0.1 ms a thread at start-up, 100 threads: 10 ms)
+let paretoFor: { h: number; power: number } | null = null;
+function paretoPower(h: number): number {
+  if (paretoFor === null || !Object.is(paretoFor.h, h)) {
+    // glibc's log() is (nearly always) correctly rounded, V8's is not
+    paretoFor = { h, power: exactLog(h) / exactLog(1.0 - h) };
+  }
+  return paretoFor.power;
+}
+
 export class SbRng {
   readonly x: Xoroshiro128Plus;
   private readonly uq: UniqueState;
@@ -219,9 +230,7 @@ export class SbRng {
     this.pct2Mult = pct / 200.0;
     const res = config.specRes >>> 0;
     this.resMult = 100.0 / (100.0 - res);
-    const h = config.paretoH;
-    // glibc's log() is (nearly always) correctly rounded, V8's is not
-    this.paretoPower = exactLog(h) / exactLog(1.0 - h);
+    this.paretoPower = paretoPower(config.paretoH);
     const e = config.zipfianExp;
     if (!(e >= 0)) throw new Error('--rand-zipfian-exp must be >= 0');
     this.zExp = e;
