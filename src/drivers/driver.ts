@@ -35,8 +35,13 @@ export interface DbStatement {
   readonly sql: string;
   /** number of `?` placeholders */
   readonly paramCount: number;
-  /** values are reused between calls; the driver must not keep the array after the callback */
-  execute(values: unknown[], cb: DbCallback<DbResult>): void;
+  /**
+   * values are reused between calls; the driver must not keep the array after the callback.
+   * `dropRows`: the caller throws the result away (the script ignores what execute() returns),
+   * so a result set's rows need not be kept; the result is then DROPPED_ROWS. Drivers may
+   * ignore it.
+   */
+  execute(values: unknown[], cb: DbCallback<DbResult>, dropRows?: boolean): void;
   close(): void;
   /**
    * bind_param(): the sysbench.sql.type of each parameter (the types bind_create() settled

@@ -12,6 +12,9 @@ export class RowsResult implements DbResult {
   }
 }
 
+/** The result of a read whose rows the caller said it drops (DbStatement.execute's dropRows). */
+export const DROPPED_ROWS: DbResult = new RowsResult(0, 0, []);
+
 /** A statement without a result set: its affected-row count decides Write or Other. */
 export class CountResult implements DbResult {
   readonly nfields = 0;

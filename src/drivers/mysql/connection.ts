@@ -45,10 +45,10 @@ class MysqlStatement implements DbStatement {
     this.gen = owner.gen;
     this.lean = owner.lean?.statement(info, isRead) ?? null;
   }
-  execute(values: unknown[], cb: DbCallback<DbResult>): void {
+  execute(values: unknown[], cb: DbCallback<DbResult>, dropRows = false): void {
     if (this.gen !== this.owner.gen) return this.reprepare(values, cb);
     // the lean path runs the call unless it steps aside
-    if (this.lean !== null && this.lean.execute(values, cb)) return;
+    if (this.lean !== null && this.lean.execute(values, cb, dropRows)) return;
     this.info.execute(values, (err: Mysql2Error | null, res: unknown, fields: unknown) => {
       if (err) return cb(toDbError(err), null);
       // sysbench counts a prepared statement as a read by its field count, not by its reply

@@ -73,6 +73,7 @@ export class SqlSession {
   private driver: DbDriver | null = null;
   private stmt: DbStatement | null = null;
   private values: unknown[] | null = null;
+  private dropRows = false;
   private text = '';
   private err: DbError | null = null;
   private outcome: StatementOutcome | null = null;
@@ -193,16 +194,18 @@ export class SqlSession {
   };
 
   /** Runs `stmt` with `values` (read by the driver during the call only). */
-  execute(L: LuaState, conn: SqlConnection, stmt: DbStatement, values: unknown[], outcome: StatementOutcome): number {
+  /** `dropRows`: the caller throws the result away (DbStatement.execute). */
+  execute(L: LuaState, conn: SqlConnection, stmt: DbStatement, values: unknown[], outcome: StatementOutcome, dropRows = false): number {
     this.conn = conn;
     this.stmt = stmt;
     this.values = values;
     this.outcome = outcome;
+    this.dropRows = dropRows;
     return this.exec.io(L, this.startExecute, this.afterStatement);
   }
 
   private readonly startExecute = (cb: IoCallback): void => {
-    this.stmt!.execute(this.values!, cb);
+    this.stmt!.execute(this.values!, cb, this.dropRows);
   };
 
   private readonly afterStatement = (L: LuaState): number => {

@@ -16,7 +16,7 @@
 // SYSBENCH_TS_MYSQL_LEAN=0 (the switch the differential tests use).
 import type net from 'node:net';
 import type { DbCallback, DbResult } from '../../driver.js';
-import { CountResult, RowsResult } from '../../result.js';
+import { CountResult, DROPPED_ROWS, RowsResult } from '../../result.js';
 import { toDbError, type Mysql2Error } from '../errors.js';
 import { ExecutePacket, intHint, type IntHint } from './execute-packet.js';
 import {
@@ -76,6 +76,8 @@ export class LeanWire implements Mysql2Parser, ReadSink {
   private dead = false;
   /** executes run by the lean path, and by mysql2 (for SYSBENCH_TS_MYSQL_LEAN=report) */
   private leanRuns = 0;
+  /** result sets whose rows were dropped (DbStatement.execute's dropRows), for the report */
+  private dropped = 0;
   private mysql2Runs = 0;
   // the command in flight
   private cb: DbCallback<DbResult> | null = null;
@@ -105,7 +107,7 @@ export class LeanWire implements Mysql2Parser, ReadSink {
    * Runs `st` with `values`; false when the lean path does not take this call (mysql2 should
    * run it). `cb` may be called before run() returns (connection already lost).
    */
-  run(st: LeanStatement, values: readonly unknown[], cb: DbCallback<DbResult>): boolean {
+  run(st: LeanStatement, values: readonly unknown[], cb: DbCallback<DbResult>, dropRows = false): boolean {
     const raw = this.raw;
     if (this.dead || mysql2Closed(raw)) {
       this.dead = true;
@@ -121,6 +123,7 @@ export class LeanWire implements Mysql2Parser, ReadSink {
     this.reader.start();
     this.reader.expectSequence(packet.packets);
     this.reader.textRows = false;
+    this.reader.dropRows = dropRows;
     this.isRead = st.isRead;
     this.cb = cb;
     writeQuery(raw.stream as unknown as net.Socket, packet.bytes());
@@ -196,6 +199,10 @@ export class LeanWire implements Mysql2Parser, ReadSink {
     const r = this.reader;
     switch (r.outcome) {
       case Outcome.Rows:
+        if (r.dropRows) {
+          this.dropped++;
+          return cb(null, DROPPED_ROWS);
+        }
         if (r.textRows) return cb(null, new TextRows(r.nrows, r.nfields, r.rows));
         return cb(null, new LeanRows(r.nrows, r.nfields, r.cols, r.rows, this.extendedMetadata));
       case Outcome.Ok:
@@ -230,7 +237,7 @@ export class LeanWire implements Mysql2Parser, ReadSink {
 
   /** The connection is being closed (for SYSBENCH_TS_MYSQL_LEAN=report). */
   closing(): void {
-    if (REPORT) process.stderr.write(`lean: ${this.leanRuns} lean, ${this.mysql2Runs} mysql2\n`);
+    if (REPORT) process.stderr.write(`lean: ${this.leanRuns} lean, ${this.mysql2Runs} mysql2\n${this.dropped > 0 ? `lean: ${this.dropped} result sets dropped\n` : ''}`);
   }
 
   private readonly onClose = (): void => this.fail();
@@ -250,8 +257,8 @@ export class LeanStatement {
   }
 
   /** Runs the statement; false when mysql2 should run this call instead. */
-  execute(values: readonly unknown[], cb: DbCallback<DbResult>): boolean {
-    return this.wire.run(this, values, cb);
+  execute(values: readonly unknown[], cb: DbCallback<DbResult>, dropRows = false): boolean {
+    return this.wire.run(this, values, cb, dropRows);
   }
 
   /** The packet for `values`, or null when mysql2 must send it. */

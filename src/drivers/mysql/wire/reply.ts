@@ -46,6 +46,11 @@ export class ReplyReader {
    * length under 13, as mysql2 does
    */
   textRows = false;
+  /**
+   * the caller drops this reply's rows (DbStatement.execute's dropRows): they are counted, not
+   * kept, and nothing of a reused read buffer is copied for them
+   */
+  dropRows = false;
 
   private state = S_DONE;
   private colsLeft = 0;
@@ -82,6 +87,7 @@ export class ReplyReader {
     this.state = S_HEADER;
     this.kept = 0;
     this.extra = false;
+    this.dropRows = false;
     this.affectedRows = 0;
     this.nfields = 0;
     this.nrows = 0;
@@ -133,7 +139,7 @@ export class ReplyReader {
         this.protocolError(`packets out of order (sequence id ${buf[pos + 3]}, expected ${this.seq})`);
         return end - base; // the rest is not trusted either
       }
-      if (volatile && (this.state !== S_HEADER || len === MAX_PAYLOAD || this.parts !== null)) {
+      if (volatile && ((this.state !== S_HEADER && !this.dropRows) || len === MAX_PAYLOAD || this.parts !== null)) {
         // column definitions, rows and parts of big payloads are kept: from here on read a
         // copy of the rest
         const shift = this.keepCopy(buf, pos, end) - pos;
@@ -214,7 +220,7 @@ export class ReplyReader {
         }
         return;
       case S_COLUMNS:
-        if (!this.extra) this.colsAt = keepEntry(this.cols, this.colsAt, buf, start, end);
+        if (!this.extra && !this.dropRows) this.colsAt = keepEntry(this.cols, this.colsAt, buf, start, end);
         if (--this.colsLeft === 0) this.state = this.deprecateEof ? S_ROWS : S_COLUMNS_EOF;
         return;
       case S_COLUMNS_EOF:
@@ -224,7 +230,7 @@ export class ReplyReader {
       case S_ROWS:
         if (this.textRows ? first !== ERR_HEADER && !(first === EOF_HEADER && end - start < 13) : first === OK_HEADER) {
           if (!this.extra) {
-            this.rowsAt = keepEntry(this.rows, this.rowsAt, buf, start, end);
+            if (!this.dropRows) this.rowsAt = keepEntry(this.rows, this.rowsAt, buf, start, end);
             this.nrows++;
           }
           return;

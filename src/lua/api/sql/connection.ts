@@ -3,6 +3,7 @@
 // connection:check_error()).
 import { lua, lauxlib, toLuaString, type LuaState, type LuaNative } from '../../fengari.js';
 import type { DbError, DbResult } from '../../../drivers/driver.js';
+import { DROPPED_ROWS } from '../../../drivers/result.js';
 import { SbCounter } from '../../../stats/counters.js';
 import { raiseAt } from '../../raise.js';
 import { bytesToString, pushJsString } from '../../strings.js';
@@ -23,6 +24,8 @@ export class Connection extends SqlConnection {
   ref = 0;
   /** registry reference to its one result-set userdata (sysbench has one per connection) */
   resultRef = 0;
+  /** that userdata was returned to the script at least once (it may hold on to it) */
+  resultSeen = false;
   readonly result = new SqlResult();
 }
 
@@ -41,6 +44,7 @@ export interface StatementOutcomes {
 export function statementOutcomes(L0: LuaState, session: SqlSession): StatementOutcomes {
   const pushResult = (L: LuaState, c: Connection, r: DbResult): number => {
     c.result.hold(r);
+    c.resultSeen = true;
     lua.lua_rawgeti(L, lua.LUA_REGISTRYINDEX, c.resultRef);
     return 1;
   };
@@ -55,8 +59,16 @@ export function statementOutcomes(L0: LuaState, session: SqlSession): StatementO
     return 1;
   };
 
-  const done = (L: LuaState, conn: SqlConnection, r: DbResult): number =>
-    r.counter === SbCounter.Read ? pushResult(L, conn as Connection, r) : pushNoResult(L, conn as Connection);
+  const done = (L: LuaState, conn: SqlConnection, r: DbResult): number => {
+    // rows the caller drops (stmt:execute()'s dropRows): nothing to return; the connection no
+    // longer holds the previous result set, as with any other statement
+    if (r === DROPPED_ROWS) {
+      (conn as Connection).result.valid = false;
+      lua.lua_pushnil(L);
+      return 1;
+    }
+    return r.counter === SbCounter.Read ? pushResult(L, conn as Connection, r) : pushNoResult(L, conn as Connection);
+  };
 
   // connection:check_error(): an error descriptor, then RESTART_EVENT or a plain error
   const raiseSqlError = (L: LuaState, c: Connection, err: DbError, ignorable: boolean, query: string): number => {

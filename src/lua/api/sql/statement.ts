@@ -91,7 +91,11 @@ export function registerStatement(L: LuaState, session: SqlSession, executed: St
         const values = st.values;
         for (let i = 0; i < params.length; i++) values[i] = params[i].value;
       }
-      return session.execute(L, conn, st.stmt, st.values, executed);
+      // `stmt:execute()` as a statement (the stock scripts' way): the caller takes no results
+      // (ci.nresults 0), and the connection's result-set object, which every query of the
+      // connection returns, was never handed to the script: its rows cannot be looked at
+      const dropRows = L.ci.nresults === 0 && !conn.resultSeen;
+      return session.execute(L, conn, st.stmt, st.values, executed, dropRows);
     },
     close: (L) => {
       const st = objectAt(L, 1);
