@@ -71,7 +71,7 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const run = (lean: string, fetch = true, bin?: string) => sysbenchAsync([join(dir, 'dropped.lua'), '--events=1', '--time=0', ...mysqlArgs(DB), 'run'],
+const run = (lean: string, fetch = true, bin?: string, extra: string[] = []) => sysbenchAsync([join(dir, 'dropped.lua'), '--events=1', '--time=0', ...mysqlArgs(DB), ...extra, 'run'],
   { env: { SYSBENCH_TS_MYSQL_LEAN: lean, FETCH: fetch ? '1' : '0' }, ...(bin ? { bin } : {}) });
 
 const printed = (out: string): string[] => out.split('\n').filter((l) => /^(taken|held|second)\t/.test(l));
@@ -81,13 +81,22 @@ describe('result sets a script drops', () => {
   it('are counted, not kept; what the script takes is whole', async () => {
     const r = await run('report');
     expect(r.code, r.stdout + r.stderr).toBe(0);
-    expect(printed(r.stdout)).toEqual([`taken\t1\t${V(7)}`, `held\t3\t${V(10)}`, `second\t1\t${V(4)}`]);
+    expect(printed(r.stdout), r.stdout + r.stderr).toEqual([`taken\t1\t${V(7)}`, `held\t3\t${V(10)}`, `second\t1\t${V(4)}`]);
     // (one report line per connection) the three range SELECTs before the script took a
     // result, not the one after (it holds that connection's result object); con2's first
-    expect(r.stderr).toMatch(/^lean: 3 result sets dropped$/m);
-    expect(r.stderr).toMatch(/^lean: 1 result sets dropped$/m);
+    expect(r.stderr, r.stdout + r.stderr).toMatch(/^lean: 3 result sets dropped$/m);
+    expect(r.stderr, r.stdout + r.stderr).toMatch(/^lean: 1 result sets dropped$/m);
     // every SELECT counts as a read
-    expect(r.stdout).toMatch(/read:\s+7\n/);
+    expect(r.stdout, r.stdout + r.stderr).toMatch(/read:\s+7\n/);
+  });
+
+  it('are dropped the same way by statements the client prepares (--db-ps-mode=disable: text queries)', async () => {
+    const r = await run('report', true, undefined, ['--db-ps-mode=disable']);
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(printed(r.stdout), r.stdout + r.stderr).toEqual([`taken\t1\t${V(7)}`, `held\t3\t${V(10)}`, `second\t1\t${V(4)}`]);
+    expect(r.stderr, r.stdout + r.stderr).toMatch(/^lean: 3 result sets dropped$/m);
+    expect(r.stderr, r.stdout + r.stderr).toMatch(/^lean: 1 result sets dropped$/m);
+    expect(r.stdout, r.stdout + r.stderr).toMatch(/read:\s+7\n/);
   });
 
   it('read as mysql2 reads them, and as sysbench does', async () => {

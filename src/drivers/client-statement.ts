@@ -31,12 +31,12 @@ export class ClientStatement implements DbStatement {
     return 0;
   }
 
-  execute(values: unknown[], cb: DbCallback<DbResult>): void {
+  execute(values: unknown[], cb: DbCallback<DbResult>, dropRows = false): void {
     const parts = this.parts;
     let text = parts[0];
     for (let i = 1; i < parts.length; i++) text += this.literal(i - 1, values[i - 1]) + parts[i];
     this.lastText = text;
-    this.con.query(text, cb);
+    this.con.query(text, cb, dropRows);
   }
 
   private literal(i: number, v: unknown): string {

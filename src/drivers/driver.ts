@@ -52,7 +52,8 @@ export interface DbStatement {
 }
 
 export interface DbConnection {
-  query(sql: string, cb: DbCallback<DbResult>): void;
+  /** `dropRows`: as DbStatement.execute's (drivers may ignore it) */
+  query(sql: string, cb: DbCallback<DbResult>, dropRows?: boolean): void;
   /**
    * The same for a statement held as bytes, sent as they are (no conversion to a JS string and
    * back). The bytes are copied before this returns. Optional: callers fall back to query().

@@ -90,9 +90,9 @@ export class MysqlConnection implements DbConnection {
     this.lean = attachLean(raw);
   }
 
-  query(sql: string, cb: DbCallback<DbResult>): void {
+  query(sql: string, cb: DbCallback<DbResult>, dropRows = false): void {
     if (ANY_ESCAPE.test(sql) && hasEscapedBytes(sql)) return this.queryBytes(encodeText(sql), cb);
-    if (this.lean !== null && this.lean.query(sql, cb)) return;
+    if (this.lean !== null && this.lean.query(sql, cb, dropRows)) return;
     this.raw.query({ sql, rowsAsArray: true }, (err: Mysql2Error | null, res: unknown, fields: unknown) => {
       if (err) return cb(toDbError(err), null);
       cb(null, toResult(res, fields));

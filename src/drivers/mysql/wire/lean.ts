@@ -135,7 +135,7 @@ export class LeanWire implements Mysql2Parser, ReadSink {
    * may answer with several results (`;`, CALL) or ask for a local file (LOCAL), payloads of
    * 16 MB and more, servers that want query attributes.
    */
-  query(sql: string, cb: DbCallback<DbResult>): boolean {
+  query(sql: string, cb: DbCallback<DbResult>, dropRows = false): boolean {
     const raw = this.raw;
     if (this.dead || this.cb !== null || this.queryAttributes || !mysql2Free(raw) || mysql2Closed(raw)) return false;
     if (sql.includes(';') || MAY_NEED_MYSQL2.test(sql)) return false;
@@ -158,6 +158,7 @@ export class LeanWire implements Mysql2Parser, ReadSink {
     this.reader.expectSequence(1);
     // a COM_QUERY's rows are text
     this.reader.textRows = true;
+    this.reader.dropRows = dropRows;
     this.isRead = false;
     this.cb = cb;
     writeQuery(raw.stream as unknown as net.Socket, b.subarray(0, n + 5));
