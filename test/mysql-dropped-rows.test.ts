@@ -78,26 +78,20 @@ const printed = (out: string): string[] => out.split('\n').filter((l) => /^(take
 const V = (id: number): string => `v${id}-${'x'.repeat(100)}`;
 
 describe('result sets a script drops', () => {
-  it('are counted, not kept; what the script takes is whole', async () => {
-    const r = await run('report');
-    expect(r.code, r.stdout + r.stderr).toBe(0);
-    expect(printed(r.stdout), r.stdout + r.stderr).toEqual([`taken\t1\t${V(7)}`, `held\t3\t${V(10)}`, `second\t1\t${V(4)}`]);
-    // (one report line per connection) the three range SELECTs before the script took a
-    // result, not the one after (it holds that connection's result object); con2's first
-    expect(r.stderr, r.stdout + r.stderr).toMatch(/^lean: 3 result sets dropped$/m);
-    expect(r.stderr, r.stdout + r.stderr).toMatch(/^lean: 1 result sets dropped$/m);
-    // every SELECT counts as a read
-    expect(r.stdout, r.stdout + r.stderr).toMatch(/read:\s+7\n/);
-  });
-
-  it('are dropped the same way by statements the client prepares (--db-ps-mode=disable: text queries)', async () => {
-    const r = await run('report', true, undefined, ['--db-ps-mode=disable']);
-    expect(r.code, r.stdout + r.stderr).toBe(0);
-    expect(printed(r.stdout), r.stdout + r.stderr).toEqual([`taken\t1\t${V(7)}`, `held\t3\t${V(10)}`, `second\t1\t${V(4)}`]);
-    expect(r.stderr, r.stdout + r.stderr).toMatch(/^lean: 3 result sets dropped$/m);
-    expect(r.stderr, r.stdout + r.stderr).toMatch(/^lean: 1 result sets dropped$/m);
-    expect(r.stdout, r.stdout + r.stderr).toMatch(/read:\s+7\n/);
-  });
+  // prepared statements, and statements the client prepares (--db-ps-mode=disable: text queries)
+  it.each([['prepared statements', []], ['client-side statements', ['--db-ps-mode=disable']]])(
+    'are counted, not kept; what the script takes is whole (%s)', async (_, extra) => {
+      const r = await run('report', true, undefined, extra as string[]);
+      const all = r.stdout + r.stderr;
+      expect(r.code, all).toBe(0);
+      expect(printed(r.stdout), all).toEqual([`taken\t1\t${V(7)}`, `held\t3\t${V(10)}`, `second\t1\t${V(4)}`]);
+      // (one report line per connection) the three range SELECTs before the script took a
+      // result, not the one after (it holds that connection's result object); con2's first
+      expect(r.stderr, all).toMatch(/^lean: 3 result sets dropped$/m);
+      expect(r.stderr, all).toMatch(/^lean: 1 result sets dropped$/m);
+      // every SELECT counts as a read
+      expect(r.stdout, all).toMatch(/read:\s+7\n/);
+    });
 
   it('read as mysql2 reads them, and as sysbench does', async () => {
     const lean = await run('1');

@@ -14,6 +14,7 @@
 // (mysql2 frames the compressed protocol itself), TLS (untested here), a value mysql2 encodes
 // in a way of its own (dates, objects, undefined), a command queued in mysql2, and
 // SYSBENCH_TS_MYSQL_LEAN=0 (the switch the differential tests use).
+import { writeSync } from 'node:fs';
 import type net from 'node:net';
 import type { DbCallback, DbResult } from '../../driver.js';
 import { CountResult, DROPPED_ROWS, RowsResult } from '../../result.js';
@@ -54,6 +55,13 @@ export function leanEnabled(): boolean {
  * executes took the lean path and how many mysql2 ran (or why the lean path was not used).
  */
 const REPORT = process.env.SYSBENCH_TS_MYSQL_LEAN === 'report';
+/**
+ * The report's lines, straight to fd 2: a worker thread's process.stderr reaches it through the
+ * main thread, and what is still on its way when the run ends is lost
+ */
+function report(text: string): void {
+  try { writeSync(2, text); } catch { /* stderr gone */ }
+}
 
 /** The lean path of a mysql2 connection, or null where it does not apply. */
 export function attachLean(raw: unknown): LeanWire | null {
@@ -61,7 +69,7 @@ export function attachLean(raw: unknown): LeanWire | null {
   const con = raw as Mysql2Connection;
   const why = leanUnusable(con);
   if (why !== null) {
-    if (REPORT) process.stderr.write(`lean: not used (${why})\n`);
+    if (REPORT) report(`lean: not used (${why})\n`);
     return null;
   }
   return new LeanWire(con);
@@ -238,7 +246,7 @@ export class LeanWire implements Mysql2Parser, ReadSink {
 
   /** The connection is being closed (for SYSBENCH_TS_MYSQL_LEAN=report). */
   closing(): void {
-    if (REPORT) process.stderr.write(`lean: ${this.leanRuns} lean, ${this.mysql2Runs} mysql2\n${this.dropped > 0 ? `lean: ${this.dropped} result sets dropped\n` : ''}`);
+    if (REPORT) report(`lean: ${this.leanRuns} lean, ${this.mysql2Runs} mysql2\n${this.dropped > 0 ? `lean: ${this.dropped} result sets dropped\n` : ''}`);
   }
 
   private readonly onClose = (): void => this.fail();
