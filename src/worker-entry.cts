@@ -33,7 +33,7 @@ function load(url: string): Loaded {
   return l;
 }
 
-// the runner names the module its tasks will use (run.ts, makePool): loading starts now, while
+// the runner names the module its tasks will use (runner/pool.ts, makePool): loading starts now, while
 // the main thread is still preparing the run (a failure surfaces with the first task); the
 // module's warm(hint) then starts loading what the task will need
 const data = (require('node:worker_threads') as typeof import('node:worker_threads')).workerData as { preload?: unknown; hint?: unknown } | undefined;

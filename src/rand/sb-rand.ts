@@ -172,7 +172,6 @@ export function createUniqueState(indexSeed: number, offsetSeed: number): Unique
 
 // ---------------------------------------------------------------------------
 
-/** Per-thread random generator (the C code's thread-local state). */
 // log(h) / log(1 - h), computed once per value of h: every thread's generator needs it, and the
 // exact logarithm takes BigInt arithmetic (0.1 ms a thread at start-up, 100 threads: 10 ms)
 let paretoFor: { h: number; power: number } | null = null;
@@ -184,6 +183,7 @@ function paretoPower(h: number): number {
   return paretoFor.power;
 }
 
+/** Per-thread random generator (the C code's thread-local state). */
 export class SbRng {
   readonly x: Xoroshiro128Plus;
   private readonly uq: UniqueState;

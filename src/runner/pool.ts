@@ -23,7 +23,7 @@ export function scriptWorkerThreads(limits: { threads: number; workerThreads: nu
   return Math.max(1, Math.min(limits.threads, Math.floor(availableParallelism() / 2)));
 }
 
-export function makePool(workers: number, workerFile: URL | null = null, hint?: unknown): Piscina {
+function makePool(workers: number, workerFile: URL | null = null, hint?: unknown): Piscina {
   return new Piscina({
     filename: WORKER_ENTRY.href,
     minThreads: workers,

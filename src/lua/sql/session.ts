@@ -193,8 +193,10 @@ export class SqlSession {
     this.conn!.con!.query(this.text, cb);
   };
 
-  /** Runs `stmt` with `values` (read by the driver during the call only). */
-  /** `dropRows`: the caller throws the result away (DbStatement.execute). */
+  /**
+   * Runs `stmt` with `values` (read by the driver during the call only); `dropRows`: the caller
+   * throws the result away (DbStatement.execute).
+   */
   execute(L: LuaState, conn: SqlConnection, stmt: DbStatement, values: unknown[], outcome: StatementOutcome, dropRows = false): number {
     this.conn = conn;
     this.stmt = stmt;
