@@ -18,6 +18,7 @@ import { installStringFormat } from './api/string-format.js';
 import { installLuaJitMath } from './api/luajit-math.js';
 import { collectGarbageNative, installLuaJitType, luaJitBaseNatives } from './api/luajit-base.js';
 import { installCoroutineMain } from './api/coroutine.js';
+import { installOs } from './api/os.js';
 import { pushFfiNatives } from './ffi/open-ffi.js';
 import { INTERNAL_LUA_DIR, OUR_LUA_DIR, SYSTEM_LUA_DIR, VERSION, WORKLOADS_LUA_DIR } from '../paths.js';
 
@@ -203,18 +204,6 @@ function nativeError(L: LuaState): number {
   return 1;
 }
 
-/** os.exit([code]) ends the whole program with `code` (true: 0, false: 1), as in sysbench. */
-function installOsExit(L: LuaState, host: LuaHost): void {
-  lua.lua_getglobal(L, toLuaString('os'));
-  lua.lua_pushcfunction(L, (L: LuaState) => {
-    const code = lua.lua_isboolean(L, 1) ? (lua.lua_toboolean(L, 1) ? 0 : 1) : lauxlib.luaL_optinteger(L, 1, 0);
-    host.exit(Number(code) & 0xff);
-    return 0;
-  });
-  lua.lua_setfield(L, -2, toLuaString('exit'));
-  lua.lua_pop(L, 1);
-}
-
 export interface SysbenchState {
   L: LuaState;
   exec: LuaExec;
@@ -227,7 +216,7 @@ export function newSysbenchState(host: LuaHost, rand: RandApi): SysbenchState {
   // a JS exception inside a native becomes a Lua error that says what went wrong (fengari's
   // default leaves a value sysbench prints as "(not a string)")
   lua.lua_atnativeerror(L, nativeError);
-  installOsExit(L, host);
+  installOs(L, host);
   const exec = new LuaExec(L);
 
   lua.lua_getglobal(L, 'package');
