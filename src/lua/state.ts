@@ -19,6 +19,7 @@ import { installLuaJitMath } from './api/luajit-math.js';
 import { collectGarbageNative, installLuaJitType, luaJitBaseNatives } from './api/luajit-base.js';
 import { installCoroutineMain } from './api/coroutine.js';
 import { installOs } from './api/os.js';
+import { openIo } from './api/io/library.js';
 import { pushFfiNatives } from './ffi/open-ffi.js';
 import { INTERNAL_LUA_DIR, OUR_LUA_DIR, SYSTEM_LUA_DIR, VERSION, WORKLOADS_LUA_DIR } from '../paths.js';
 
@@ -152,6 +153,8 @@ function pushLazyModule(L: LuaState, open: LuaNative): void {
 // luaL_openlibs' libraries in its order; the ones the sysbench API and the stock scripts do not
 // use at start-up are built on first use (pushLazyModule), which saves a third of a state's
 // library set-up for each thread
+// io is ours (api/io/), made for each state: its standard output is the state's writer
+const OPEN_IO: LuaNative = () => { throw new Error('io is opened by openLibs'); };
 const LIBS: [name: string, open: LuaNative, lazy: boolean][] = [
   ['_G', lualib.luaopen_base, false],
   ['package', lualib.luaopen_package, false],
@@ -162,15 +165,16 @@ const LIBS: [name: string, open: LuaNative, lazy: boolean][] = [
   // math: LuaJIT's (installLuaJitMath), not fengari's, which it would replace
   ['utf8', lualib.luaopen_utf8, true],
   ['debug', lualib.luaopen_debug, true],
-  ['io', lualib.luaopen_io, true],
+  ['io', OPEN_IO, true],
   ['fengari', lualib.luaopen_fengari, true],
 ];
 
 const LOADED = toLuaString('_LOADED');
 
 /** luaL_openlibs, with the lazy libraries as tables that fill themselves on first use. */
-function openLibs(L: LuaState): void {
-  for (const [name, open, lazy] of LIBS) {
+function openLibs(L: LuaState, host: LuaHost): void {
+  for (const [name, libOpen, lazy] of LIBS) {
+    const open = libOpen === OPEN_IO ? openIo(host) : libOpen;
     if (!lazy) {
       lauxlib.luaL_requiref(L, toLuaString(name), open, 1);
       lua.lua_pop(L, 1);
@@ -212,7 +216,7 @@ export interface SysbenchState {
 /** A fresh state with the API installed; the script is not loaded yet. */
 export function newSysbenchState(host: LuaHost, rand: RandApi): SysbenchState {
   const L = lauxlib.luaL_newstate();
-  openLibs(L);
+  openLibs(L, host);
   // a JS exception inside a native becomes a Lua error that says what went wrong (fengari's
   // default leaves a value sysbench prints as "(not a string)")
   lua.lua_atnativeerror(L, nativeError);
@@ -289,10 +293,6 @@ export function newSysbenchState(host: LuaHost, rand: RandApi): SysbenchState {
   lua.lua_pushcfunction(L, collectGarbageNative());
   lua.lua_setfield(L, -2, 'collectgarbage');
   setNatives(L, rand.globals);
-  lua.lua_pop(L, 1);
-  lua.lua_getglobal(L, 'io');
-  lua.lua_getglobal(L, '__sb_io_write');
-  lua.lua_setfield(L, -2, 'write');
   lua.lua_pop(L, 1);
 
   installStringFormat(L);

@@ -20,8 +20,9 @@ export interface RunResult {
 }
 
 /** Runs a sysbench binary synchronously (ours by default). */
-export function sysbench(args: string[], opts: { bin?: string; cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): RunResult {
+export function sysbench(args: string[], opts: { bin?: string; cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number; input?: string } = {}): RunResult {
   const r = spawnSync(opts.bin ?? BIN, args, {
+    input: opts.input,
     cwd: opts.cwd ?? ROOT,
     env: { ...process.env, ...opts.env },
     encoding: 'utf8',

@@ -49,12 +49,6 @@ export function coreNatives(host: LuaHost, exec: LuaExec): Record<string, LuaNat
       host.out(textOfArgs(L, '\t', 1) + '\n');
       return 0;
     },
-    __sb_io_write: (L) => {
-      host.out(textOfArgs(L, '', 1));
-      lua.lua_getglobal(L, 'io');
-      lua.lua_getfield(L, -1, 'stdout');
-      return 1;
-    },
     __sb_event_start: (L) => {
       const more = host.eventStart();
       if (typeof more === 'boolean') {
