@@ -195,8 +195,11 @@ async function runTest(b: BuiltinInput): Promise<number> {
     };
     const phases: Reporter = {
       begin: (collector, start) => {
-        // statistics start here (after --warmup-time, if any): so do the test's own
-        own.restart?.();
+        // statistics start here: after --warmup-time the test's own counters start again too.
+        // Without a warm-up they are still at 0, and begin() runs after the threads were let
+        // go: resetting them then would drop the first events' counts (fileio's rndrw picks
+        // reads or writes from those counts, so its request stream would depend on timing)
+        if (g.warmupTime > 0) own.restart?.();
         reporter.begin(collector, start);
       },
       intermediate: (now) => reporter.intermediate(now),
