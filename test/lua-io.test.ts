@@ -44,6 +44,8 @@ const FILES = [
   'print(pcall(io.write, {}))',
   'local p = io.popen("echo hello; echo world"); print(p:read("*l"), p:read("*a"), p:close())',
   'print(io.popen("true", "x"))',
+  'io.output("o3.txt"); io.close(); print(pcall(io.write, "x")); io.output(io.stdout)',
+  'io.input("data.txt"); io.input():close(); print(pcall(io.read)); local it = io.lines(); print(pcall(it)); io.input(io.stdin)',
 ];
 
 // in the threads' states: standard input, the order of what print, io.write, io.stdout and a
@@ -110,6 +112,9 @@ describe('io', () => {
       "false\tbad argument #1 to '?' (string expected, got table)",
       'hello\tworld', '\ttrue',
       'nil\ttrue: Invalid argument\t22',
+      'false\tstandard file is closed',
+      'false\tstandard file is closed',
+      'false\tattempt to use a closed file',
     ]);
   });
 

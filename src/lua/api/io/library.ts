@@ -144,12 +144,12 @@ function closeFile(L: LuaState, f: LuaFile): number {
   return fileResult(L, null);
 }
 
-/** The default input or output file (registry `key`). */
-function defaultFile(L: LuaState, key: Uint8Array): LuaFile {
+/** The default input or output file (registry `key`); raises when it was closed, unless `evenClosed`. */
+function defaultFile(L: LuaState, key: Uint8Array, evenClosed = false): LuaFile {
   lua.lua_getfield(L, lua.LUA_REGISTRYINDEX, key);
   const f = lua.lua_touserdata(L, -1).obj as LuaFile;
   lua.lua_pop(L, 1);
-  if (f.closed) lauxlib.luaL_error(L, toLuaString(`standard ${key === IO_INPUT ? 'input' : 'output'} file is closed`));
+  if (f.closed && !evenClosed) lauxlib.luaL_error(L, toLuaString('standard file is closed'));
   return f;
 }
 
@@ -271,7 +271,8 @@ function ioNatives(host: LuaHost): Record<string, LuaNative> {
     write: (L) => writeValues(L, defaultFile(L, IO_OUTPUT), 1),
     lines: (L) => {
       if (lua.lua_isnoneornil(L, 1)) {
-        pushLines(L, defaultFile(L, IO_INPUT), formatsFrom(L, 2), false);
+        // as LuaJIT: a closed default input fails when the iterator is called, not here
+        pushLines(L, defaultFile(L, IO_INPUT, true), formatsFrom(L, 2), false);
         return 1;
       }
       const name = lauxlib.luaL_checkstring(L, 1);
