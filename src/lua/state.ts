@@ -152,29 +152,28 @@ function pushLazyModule(L: LuaState, open: LuaNative): void {
 
 // luaL_openlibs' libraries in its order; the ones the sysbench API and the stock scripts do not
 // use at start-up are built on first use (pushLazyModule), which saves a third of a state's
-// library set-up for each thread
-// io is ours (api/io/), made for each state: its standard output is the state's writer
-const OPEN_IO: LuaNative = () => { throw new Error('io is opened by openLibs'); };
-const LIBS: [name: string, open: LuaNative, lazy: boolean][] = [
-  ['_G', lualib.luaopen_base, false],
-  ['package', lualib.luaopen_package, false],
-  ['coroutine', lualib.luaopen_coroutine, false],
-  ['table', lualib.luaopen_table, false],
-  ['os', lualib.luaopen_os, true],
-  ['string', lualib.luaopen_string, false],
+// library set-up for each thread. Each entry gives the opener for a state of `host` (io is ours,
+// api/io/: its standard output is the state's writer).
+const LIBS: [name: string, opener: (host: LuaHost) => LuaNative, lazy: boolean][] = [
+  ['_G', () => lualib.luaopen_base, false],
+  ['package', () => lualib.luaopen_package, false],
+  ['coroutine', () => lualib.luaopen_coroutine, false],
+  ['table', () => lualib.luaopen_table, false],
+  ['os', () => lualib.luaopen_os, true],
+  ['string', () => lualib.luaopen_string, false],
   // math: LuaJIT's (installLuaJitMath), not fengari's, which it would replace
-  ['utf8', lualib.luaopen_utf8, true],
-  ['debug', lualib.luaopen_debug, true],
-  ['io', OPEN_IO, true],
-  ['fengari', lualib.luaopen_fengari, true],
+  ['utf8', () => lualib.luaopen_utf8, true],
+  ['debug', () => lualib.luaopen_debug, true],
+  ['io', openIo, true],
+  ['fengari', () => lualib.luaopen_fengari, true],
 ];
 
 const LOADED = toLuaString('_LOADED');
 
 /** luaL_openlibs, with the lazy libraries as tables that fill themselves on first use. */
 function openLibs(L: LuaState, host: LuaHost): void {
-  for (const [name, libOpen, lazy] of LIBS) {
-    const open = libOpen === OPEN_IO ? openIo(host) : libOpen;
+  for (const [name, opener, lazy] of LIBS) {
+    const open = opener(host);
     if (!lazy) {
       lauxlib.luaL_requiref(L, toLuaString(name), open, 1);
       lua.lua_pop(L, 1);

@@ -6,7 +6,7 @@ import { performance } from 'node:perf_hooks';
 import type { Logger } from '../../output.js';
 import { fmtFixed } from '../../format/printf.js';
 import type { SbRng } from '../../rand/sb-rand.js';
-import { errnoMessage } from '../errno.js';
+import { errnoMessage } from '../../format/errno.js';
 import { printValueSize } from '../size.js';
 import { alignedBuffer, fillBuffer } from './buffer.js';
 import { extraFlagsLine, openFlags, type FileioConfig } from './config.js';

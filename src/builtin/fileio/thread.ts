@@ -4,7 +4,7 @@
 // --file-async-backlog in flight per thread, and are counted when they complete.
 import { fdatasyncSync, fsyncSync, read, readSync, write, writeSync } from 'node:fs';
 import { EventThread, type ThreadEnv } from '../thread.js';
-import { errnoMessage } from '../errno.js';
+import { errnoMessage } from '../../format/errno.js';
 import { FileioGlobal } from '../shared-globals.js';
 import { alignedBuffer, fillBuffer, validateBuffer } from './buffer.js';
 import { FileioShared } from './state.js';

@@ -1,18 +1,27 @@
 // The parts of `os` that LuaJIT (sysbench's Lua) defines differently from fengari's Lua 5.3:
 // os.exit ends the whole program, and os.execute returns what C's system() returns.
-import { spawnSync } from 'node:child_process';
+import { spawnSync, type SpawnSyncOptions, type SpawnSyncReturns } from 'node:child_process';
 import { constants } from 'node:os';
-import { lua, lauxlib, toJsString, toLuaString, type LuaState } from '../fengari.js';
+import { lua, lauxlib, toLuaString, type LuaState } from '../fengari.js';
+import { bytesToString } from '../strings.js';
 import type { LuaHost } from '../host.js';
+
+/**
+ * Runs `command` with /bin/sh -c, as system() and popen() do, once what the script printed so far
+ * is out (the command's output comes after it). The standard streams not given in `options` are
+ * the process's file descriptors 0-2 (Node's stdio objects are not those in a worker thread).
+ */
+export function shell(host: LuaHost, command: string, options: SpawnSyncOptions = {}): SpawnSyncReturns<Buffer> {
+  host.out.flush?.();
+  return spawnSync('/bin/sh', ['-c', command], { stdio: 'inherit', ...options }) as SpawnSyncReturns<Buffer>;
+}
 
 /**
  * system(cmd)'s result: the child's wait status (exit code << 8, or the number of the signal that
  * killed it), -1 when no shell could be started.
  */
-export function systemStatus(command: string): number {
-  // the shell writes to the process's own standard streams, as under system(); Node's stdio
-  // objects are not those in a worker thread, file descriptors 0-2 are
-  const r = spawnSync('/bin/sh', ['-c', command], { stdio: 'inherit' });
+function systemStatus(host: LuaHost, command: string): number {
+  const r = shell(host, command);
   if (r.error !== undefined) return -1;
   if (r.signal !== null) return (constants.signals as Record<string, number>)[r.signal] ?? -1;
   return (r.status ?? 0) << 8;
@@ -36,9 +45,7 @@ export function installOs(L: LuaState, host: LuaHost): void {
       lua.lua_pushinteger(L, 1);
       return 1;
     }
-    // what the script printed so far comes before what the command prints
-    host.out.flush?.();
-    lua.lua_pushinteger(L, systemStatus(toJsString(command)));
+    lua.lua_pushinteger(L, systemStatus(host, bytesToString(command)));
     return 1;
   });
   lua.lua_setfield(L, -2, toLuaString('execute'));

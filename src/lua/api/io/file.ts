@@ -5,31 +5,6 @@ import { closeSync, fstatSync, readSync, writeSync } from 'node:fs';
 
 const CHUNK = 64 * 1024;
 
-/** An errno-carrying failure, as the C library reports it (message without the file name). */
-export interface IoFailure {
-  message: string;
-  errno: number;
-}
-
-/** Node's error for a failed system call, in C's words ("No such file or directory", errno 2). */
-export function ioFailure(e: unknown): IoFailure {
-  const err = e as NodeJS.ErrnoException;
-  const errno = typeof err.errno === 'number' ? Math.abs(err.errno) : 5;
-  return { message: strerror(err.code, err.message), errno };
-}
-
-const STRERROR: Record<string, string> = {
-  ENOENT: 'No such file or directory', EACCES: 'Permission denied', EISDIR: 'Is a directory',
-  EEXIST: 'File exists', ENOTDIR: 'Not a directory', EBADF: 'Bad file descriptor',
-  EINVAL: 'Invalid argument', ESPIPE: 'Illegal seek', ENOSPC: 'No space left on device',
-  EROFS: 'Read-only file system', EMFILE: 'Too many open files', EPIPE: 'Broken pipe',
-  ENAMETOOLONG: 'File name too long', ELOOP: 'Too many levels of symbolic links', EIO: 'Input/output error',
-};
-
-function strerror(code: string | undefined, fallback: string): string {
-  return (code !== undefined ? STRERROR[code] : undefined) ?? fallback.replace(/^[A-Z]+: /, '').replace(/,.*$/, '');
-}
-
 export type Whence = 'set' | 'cur' | 'end';
 
 /** Where a file's bytes come from and go to. */
@@ -105,6 +80,12 @@ export class LuaFile {
     return out;
   }
 
+  /** consumes the byte peek() returned */
+  private skip(): void {
+    this.start++;
+    this.pos++;
+  }
+
   private peek(): number {
     return this.fill(1) ? this.buf[this.start] : -1;
   }
@@ -147,12 +128,13 @@ export class LuaFile {
   readNumber(): number | null {
     let c = this.peek();
     while (c === 32 || (c >= 9 && c <= 13)) {
-      this.take(1);
+      this.skip();
       c = this.peek();
     }
     let text = '';
     const next = (): number => {
-      text += String.fromCharCode(this.take(1)[0]);
+      text += String.fromCharCode(c);
+      this.skip();
       return this.peek();
     };
     if (c === 43 || c === 45) c = next();

@@ -2,20 +2,21 @@
 // setvbuf answer true): io.open/close/read/write/lines/input/output/popen/tmpfile/type/flush and
 // the file methods read/write/lines/seek/setvbuf/flush/close. fengari's own io library has only
 // writing to the standard files.
-import { spawnSync } from 'node:child_process';
 import { constants, fstatSync, mkdtempSync, openSync, rmdirSync, unlinkSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { lua, lauxlib, setNatives, toLuaString, type LuaState, type LuaNative } from '../../fengari.js';
 import type { LuaHost } from '../../host.js';
 import { bytesToString, stringToBytes } from '../../strings.js';
-import { ioFailure, LuaFile, type FileTarget, type IoFailure, type Whence } from './file.js';
+import { errnoOf, type Errno } from '../../../format/errno.js';
+import { shell } from '../os.js';
+import { LuaFile, type FileTarget, type Whence } from './file.js';
 
 const FILE_MT = toLuaString('FILE*');
 const IO_INPUT = toLuaString('_IO_input');
 const IO_OUTPUT = toLuaString('_IO_output');
 
-const EINVAL: IoFailure = { message: 'Invalid argument', errno: 22 };
+const EINVAL: Errno = { errno: 22, text: 'Invalid argument' };
 
 function pushFile(L: LuaState, file: LuaFile): void {
   const ud = lua.lua_newuserdata(L, 0);
@@ -31,20 +32,26 @@ function checkFile(L: LuaState, i: number): LuaFile {
 }
 
 /** luaL_fileresult: true, or nil + message (prefixed with `name`) + errno. */
-function fileResult(L: LuaState, failure: IoFailure | null, name: Uint8Array | null = null): number {
+function fileResult(L: LuaState, failure: Errno | null, name: Uint8Array | null = null): number {
   if (failure === null) {
     lua.lua_pushboolean(L, true);
     return 1;
   }
   lua.lua_pushnil(L);
-  const text = name === null ? failure.message : `${bytesToString(name)}: ${failure.message}`;
+  const text = name === null ? failure.text : `${bytesToString(name)}: ${failure.text}`;
   lua.lua_pushstring(L, stringToBytes(text));
   lua.lua_pushinteger(L, failure.errno);
   return 3;
 }
 
+/** A system call's failure as a result (nil, message, errno); anything else is a bug: rethrown. */
+function failed(L: LuaState, e: unknown): number {
+  if ((e as NodeJS.ErrnoException).code === undefined) throw e;
+  return fileResult(L, errnoOf(e));
+}
+
 /** fopen(name, mode) as glibc does it: the first letter decides, '+' adds the other way, 'x' is O_EXCL. */
-function openFile(name: Uint8Array, mode: string): LuaFile | IoFailure {
+function openFile(name: Uint8Array, mode: string): LuaFile | Errno {
   const kind = mode[0];
   if (kind !== 'r' && kind !== 'w' && kind !== 'a') return EINVAL;
   const plus = mode.includes('+');
@@ -55,7 +62,7 @@ function openFile(name: Uint8Array, mode: string): LuaFile | IoFailure {
     const fd = openSync(Buffer.from(name), flags, 0o666);
     return new LuaFile({ fd, seekable: fstatSync(fd).isFile(), append: kind === 'a' });
   } catch (e) {
-    return ioFailure(e);
+    return errnoOf(e);
   }
 }
 
@@ -93,7 +100,7 @@ function readOne(L: LuaState, f: LuaFile, fmt: Format): boolean {
   return true;
 }
 
-/** read(formats...) of `f`, formats from argument `first` on (a line when none). */
+/** read(formats...) of `f` (a line when there are none). */
 function readFormats(L: LuaState, f: LuaFile, formats: Format[]): number {
   try {
     if (formats.length === 0) {
@@ -107,8 +114,7 @@ function readFormats(L: LuaState, f: LuaFile, formats: Format[]): number {
     }
     return n;
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === undefined) throw e;
-    return fileResult(L, ioFailure(e));
+    return failed(L, e);
   }
 }
 
@@ -124,8 +130,7 @@ function writeValues(L: LuaState, f: LuaFile, first: number): number {
   try {
     for (let i = first; i <= n; i++) f.write(lauxlib.luaL_checklstring(L, i));
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === undefined) throw e;
-    return fileResult(L, ioFailure(e));
+    return failed(L, e);
   }
   return fileResult(L, null);
 }
@@ -139,7 +144,7 @@ function closeFile(L: LuaState, f: LuaFile): number {
   try {
     f.close();
   } catch (e) {
-    return fileResult(L, ioFailure(e));
+    return failed(L, e);
   }
   return fileResult(L, null);
 }
@@ -170,7 +175,7 @@ function getSet(L: LuaState, key: Uint8Array, mode: string): number {
     const name = lua.lua_type(L, 1) === lua.LUA_TSTRING || lua.lua_type(L, 1) === lua.LUA_TNUMBER ? lua.lua_tolstring(L, 1) : null;
     if (name !== null) {
       const f = openFile(name, mode);
-      if (!(f instanceof LuaFile)) return lauxlib.luaL_argerror(L, 1, stringToBytes(`${bytesToString(name)}: ${f.message}`));
+      if (!(f instanceof LuaFile)) return lauxlib.luaL_argerror(L, 1, stringToBytes(`${bytesToString(name)}: ${f.text}`));
       pushFile(L, f);
     } else {
       checkFile(L, 1);
@@ -187,10 +192,9 @@ function popen(host: LuaHost, L: LuaState): number {
   const command = lauxlib.luaL_checkstring(L, 1);
   const mode = bytesToString(lauxlib.luaL_optstring(L, 2, toLuaString('r')));
   const sh = bytesToString(command);
-  host.out.flush?.();
   if (mode[0] === 'r') {
-    const r = spawnSync('/bin/sh', ['-c', sh], { stdio: ['inherit', 'pipe', 'inherit'], maxBuffer: 2 ** 31 - 1 });
-    if (r.error !== undefined && r.stdout === null) return fileResult(L, ioFailure(r.error), command);
+    const r = shell(host, sh, { stdio: ['inherit', 'pipe', 'inherit'], maxBuffer: 2 ** 31 - 1 });
+    if (r.error !== undefined && r.stdout === null) return fileResult(L, errnoOf(r.error), command);
     pushFile(L, new LuaFile({ fd: null, seekable: false }, r.stdout));
     return 1;
   }
@@ -199,10 +203,7 @@ function popen(host: LuaHost, L: LuaState): number {
   pushFile(L, new LuaFile({
     fd: null, seekable: false,
     write: (bytes) => { input.push(Uint8Array.from(bytes)); },
-    onClose: () => {
-      host.out.flush?.();
-      spawnSync('/bin/sh', ['-c', sh], { stdio: ['pipe', 'inherit', 'inherit'], input: Buffer.concat(input) });
-    },
+    onClose: () => { shell(host, sh, { stdio: ['pipe', 'inherit', 'inherit'], input: Buffer.concat(input) }); },
   }));
   return 1;
 }
@@ -218,7 +219,7 @@ function tmpfile(L: LuaState): number {
     pushFile(L, new LuaFile({ fd, seekable: true }));
     return 1;
   } catch (e) {
-    return fileResult(L, ioFailure(e));
+    return failed(L, e);
   }
 }
 
@@ -241,7 +242,7 @@ const fileMethods: Record<string, LuaNative> = {
       lua.lua_pushnumber(L, f.seek(whence, Math.trunc(offset)));
       return 1;
     } catch (e) {
-      return fileResult(L, ioFailure(e));
+      return failed(L, e);
     }
   },
   setvbuf: (L) => {
@@ -277,7 +278,7 @@ function ioNatives(host: LuaHost): Record<string, LuaNative> {
       }
       const name = lauxlib.luaL_checkstring(L, 1);
       const f = openFile(name, 'r');
-      if (!(f instanceof LuaFile)) return lauxlib.luaL_argerror(L, 1, stringToBytes(`${bytesToString(name)}: ${f.message}`));
+      if (!(f instanceof LuaFile)) return lauxlib.luaL_argerror(L, 1, stringToBytes(`${bytesToString(name)}: ${f.text}`));
       pushLines(L, f, formatsFrom(L, 2), true);
       return 1;
     },

@@ -1,5 +1,6 @@
-// log_errno(): "<message> errno = <n> (<strerror text>)", with glibc's numbers and texts
-// for the errors file I/O can meet (Node.js errors carry the code name, not the C text).
+// C's errno numbers and glibc's strerror() texts for Node.js errors (which carry the code name,
+// not the C text), for the errors file I/O can meet: sysbench's log_errno() lines and the Lua io
+// library's error results.
 import { constants } from 'node:os';
 
 const TEXT: Record<string, string> = {
