@@ -1,7 +1,8 @@
 // V8's code cache for the bundle's programs (src/code-cache.cts): written after a first run,
 // used by the next ones, ignored when damaged or when another user could write its folder,
 // off when SYSBENCH_TS_CACHE_DIR is empty. Output never depends on it.
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -62,6 +63,33 @@ describe('code cache', () => {
       if (old === undefined) delete process.env.SYSBENCH_TS_CACHE_DIR;
       else process.env.SYSBENCH_TS_CACHE_DIR = old;
     }
+  });
+
+  it('keeps the entries of the same program installed in two places; removes only its own earlier builds', () => {
+    const dir = tempDir();
+    const cacheDir = join(dir, 'cache');
+    const a = join(dir, 'a', 'm.cjs');
+    const b = join(dir, 'b', 'm.cjs');
+    mkdirSync(join(dir, 'a'));
+    mkdirSync(join(dir, 'b'));
+    writeFileSync(a, 'exports.v = 1;\n');
+    writeFileSync(b, 'exports.v = 22;\n');
+    mkdirSync(cacheDir, { mode: 0o700 });
+    // an entry named as before install tags: the next save removes it
+    writeFileSync(join(cacheDir, `m.cjs-${process.versions.v8}-${process.arch}-10-123.v8`), 'old');
+    // the cache folder is decided once per process: a process of its own
+    const loads = (...files: string[]): boolean[] => JSON.parse(execFileSync(process.execPath, ['-e', `
+      const { loadCached } = require(${JSON.stringify(join(ROOT, 'dist', 'code-cache.cjs'))});
+      console.log(JSON.stringify(${JSON.stringify(files)}.map((f) => { const m = loadCached(f); m.save(); return m.fromCache; })));
+    `], { env: { ...process.env, SYSBENCH_TS_CACHE_DIR: cacheDir }, encoding: 'utf8' })) as boolean[];
+    expect(loads(a, b)).toEqual([false, false]);
+    expect(readdirSync(cacheDir), 'one entry per install').toEqual([expect.stringMatching(/^m\.cjs-[0-9a-f]{8}-/), expect.stringMatching(/^m\.cjs-[0-9a-f]{8}-/)]);
+    // each install takes its own entry, used in turn
+    expect(loads(a, b, a, b)).toEqual([true, true, true, true]);
+    // a new build at one place replaces that place's entry only
+    writeFileSync(a, 'exports.v = 333;\n');
+    expect(loads(a, b, a)).toEqual([false, true, true]);
+    expect(readdirSync(cacheDir)).toHaveLength(2);
   });
 
   it('a first run writes the cache of the CLI and of its workers; the next run uses it as it is', () => {
