@@ -59,19 +59,18 @@ export function usableCacheDir(): string | null {
 /** The cache file of `file`: named by the V8 version and the file's size and time. */
 /**
  * Names a file's cache entries apart from those of the same file installed elsewhere (FNV-1a of
- * its folder): two installs used in turn (a global one and a project's, or the builds an A/B
+ * its folder `dir`): two installs used in turn (a global one and a project's, or the builds an A/B
  * comparison runs) would otherwise each remove the other's entry as stale, and every run would
  * compile the programs again.
  */
-function installTag(file: string): string {
-  const dir = dirname(file);
+export function installTag(dir: string): string {
   let h = 0x811c9dc5;
   for (let i = 0; i < dir.length; i++) h = Math.imul(h ^ dir.charCodeAt(i), 0x01000193);
   return (h >>> 0).toString(16).padStart(8, '0');
 }
 
 function cacheName(file: string, size: number, mtimeMs: number): string {
-  return `${basename(file)}-${installTag(file)}-${process.versions.v8}-${process.arch}-${size}-${Math.trunc(mtimeMs)}.v8`;
+  return `${basename(file)}-${installTag(dirname(file))}-${process.versions.v8}-${process.arch}-${size}-${Math.trunc(mtimeMs)}.v8`;
 }
 
 /**
@@ -80,7 +79,7 @@ function cacheName(file: string, size: number, mtimeMs: number): string {
  */
 function isEarlierBuild(file: string, f: string): boolean {
   const name = basename(file);
-  return f.startsWith(`${name}-${installTag(file)}-`) || (f.startsWith(`${name}-`) && /^\d+\.\d+\./.test(f.slice(name.length + 1)));
+  return f.startsWith(`${name}-${installTag(dirname(file))}-`) || (f.startsWith(`${name}-`) && /^\d+\.\d+\./.test(f.slice(name.length + 1)));
 }
 
 function readCache(path: string): Buffer | undefined {

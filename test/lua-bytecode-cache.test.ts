@@ -1,11 +1,14 @@
 // Lua chunks' bytecode kept in the code cache folder (src/lua/chunk-cache.ts): a run loads what
 // an earlier run compiled, with the same results and the same error positions, and never the
 // bytecode of a script that has changed since.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { sysbench } from './helpers/sysbench.js';
+import { ROOT, sysbench } from './helpers/sysbench.js';
+
+const { installTag } = createRequire(import.meta.url)(join(ROOT, 'dist', 'code-cache.cjs')) as typeof import('../src/code-cache.cjs');
 
 const dirs: string[] = [];
 function tempDir(): string {
@@ -102,5 +105,25 @@ describe('Lua bytecode cache', () => {
     expect(again.stdout).toContain('sq=49 big=9007199254740992 s=ababab');
     // and stored again, sound
     for (const [f, data] of damaged) expect(readFileSync(join(cache, f)).equals(data)).toBe(false);
+  });
+
+  it("keeps another install's bytecode; removes this install's earlier builds and files named without an install", () => {
+    const dir = tempDir();
+    const cache = join(dir, 'cache');
+    const script = join(dir, 'installs.lua');
+    writeFileSync(script, SCRIPT);
+    mkdirSync(cache, { mode: 0o700 });
+    const ours = installTag(join(ROOT, 'bundle'));
+    const other = ours === '00000000' ? '11111111' : '00000000';
+    const otherInstall = `lua-${other}-0123456789abcdefcrc-00000000-10.luac`;
+    const earlierBuild = `lua-${ours}-0123456789abcdefcrc-00000000-10.luac`;
+    const untagged = 'lua-0123456789abcdefcrc-00000000-10.luac';
+    for (const f of [otherInstall, earlierBuild, untagged]) writeFileSync(join(cache, f), 'x');
+    expect(run(cache, script).code).toBe(0);
+    const files = luac(cache);
+    expect(files).toContain(otherInstall);
+    expect(files).not.toContain(earlierBuild);
+    expect(files).not.toContain(untagged);
+    expect(files.filter((f) => f.startsWith(`lua-${ours}-`)).length).toBeGreaterThanOrEqual(5);
   });
 });

@@ -8,7 +8,8 @@
 // and modules, and loading bytecode costs a fraction of parsing with a cold parser.
 import { readFileSync } from 'node:fs';
 import zlib from 'node:zlib';
-import { usableCacheDir, writeCacheFile } from '../code-cache.cjs';
+import { installTag, usableCacheDir, writeCacheFile } from '../code-cache.cjs';
+import { PROGRAM_DIR } from '../paths.js';
 import { internals, lua, lauxlib, toLuaString, type LuaState } from './fengari.js';
 
 const { lfunc, ldo, ltable } = internals;
@@ -104,15 +105,28 @@ function loadBytecode(L: LuaState, dir: string, file: string, name: Uint8Array, 
   return false;
 }
 
+/** bytecode files of this install (its folder, as for the V8 cache) */
+const INSTALL_PREFIX = `lua-${installTag(PROGRAM_DIR)}-`;
+/** ... and of this build of the compiler */
+const OWN_PREFIX = `${INSTALL_PREFIX}${LUA_BUILD}${CHECKSUM}-`;
+
+/**
+ * Whether `f` is bytecode of an earlier build at this install, or named as before files had an
+ * install tag (the build's 16 hex digits then followed 'lua-' at once).
+ */
+function isEarlierBuild(f: string): boolean {
+  return (f.startsWith(INSTALL_PREFIX) && !f.startsWith(OWN_PREFIX)) || /^lua-[0-9a-f]{16}(?:crc|fnv)-/.test(f);
+}
+
 /** Stores the bytecode of the function on top of `L`; a failure only costs the next run a parse. */
 function storeBytecode(L: LuaState, dir: string, file: string, name: Uint8Array, src: Uint8Array): void {
   const code: Uint8Array[] = [];
   const status = lua.lua_dump(L, (_L: LuaState, b: Uint8Array, size: number) => { code.push(b.slice(0, size)); return 0; }, null, false);
   if (status !== 0) return;
-  // bytecode of other builds of the compiler is of no more use
-  const own = `lua-${LUA_BUILD}${CHECKSUM}-`;
+  // bytecode of this install's earlier builds of the compiler is of no more use (another
+  // install's may still be)
   try {
-    writeCacheFile(dir, file, bytecodeFile(name, src, code), (f) => f.startsWith('lua-') && !f.startsWith(own));
+    writeCacheFile(dir, file, bytecodeFile(name, src, code), isEarlierBuild);
   } catch {
     // read-only or full: nothing else changes
   }
@@ -123,7 +137,7 @@ function compile(L: LuaState, chunkname: string, src: Uint8Array): number {
   const name = toLuaString(chunkname);
   const dir = LUA_BUILD === undefined ? null : usableCacheDir();
   if (dir === null) return lauxlib.luaL_loadbuffer(L, src, null, name);
-  const file = `lua-${LUA_BUILD}${CHECKSUM}-${checksumHex([name, src])}-${src.length}.luac`;
+  const file = `${OWN_PREFIX}${checksumHex([name, src])}-${src.length}.luac`;
   if (loadBytecode(L, dir, file, name, src)) return lua.LUA_OK;
   const status = lauxlib.luaL_loadbuffer(L, src, null, name);
   if (status === lua.LUA_OK) storeBytecode(L, dir, file, name, src);
