@@ -56,7 +56,6 @@ export function usableCacheDir(): string | null {
   return usable;
 }
 
-/** The cache file of `file`: named by the V8 version and the file's size and time. */
 /**
  * Names a file's cache entries apart from those of the same file installed elsewhere (FNV-1a of
  * its folder `dir`): two installs used in turn (a global one and a project's, or the builds an A/B
@@ -69,6 +68,7 @@ export function installTag(dir: string): string {
   return (h >>> 0).toString(16).padStart(8, '0');
 }
 
+/** The cache file of `file`: named by its install, the V8 version and the file's size and time. */
 function cacheName(file: string, size: number, mtimeMs: number): string {
   return `${basename(file)}-${installTag(dirname(file))}-${process.versions.v8}-${process.arch}-${size}-${Math.trunc(mtimeMs)}.v8`;
 }
