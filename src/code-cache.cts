@@ -90,11 +90,20 @@ function readCache(path: string): Buffer | undefined {
   }
 }
 
+/** the other installs whose entries of one kind a cache folder keeps (the most recently written) */
+const OTHER_INSTALLS_KEPT = 3;
+
 /**
  * Writes `dir`/`name` atomically (another process may be loading or writing the same file);
- * the other files of `dir` that `isStale` names (caches of earlier builds) are removed.
+ * the other files of `dir` that `isStale` names (caches of earlier builds) are removed, and of
+ * the entries `otherInstall` attributes to other installs, those of all but the
+ * OTHER_INSTALLS_KEPT installs written last (an install that is gone, a clone made for one test
+ * run, would otherwise keep its entries for good; one still in use writes its own again).
  */
-export function writeCacheFile(dir: string, name: string, data: Uint8Array, isStale: (file: string) => boolean): void {
+export function writeCacheFile(
+  dir: string, name: string, data: Uint8Array, isStale: (file: string) => boolean,
+  otherInstall: (file: string) => string | null = () => null,
+): void {
   const tmp = join(dir, `.${name}.${process.pid}.${Math.random().toString(36).slice(2)}`);
   try {
     writeFileSync(tmp, data, { mode: 0o600, flag: 'wx' });
@@ -104,11 +113,35 @@ export function writeCacheFile(dir: string, name: string, data: Uint8Array, isSt
     try { unlinkSync(tmp); } catch { /* not created */ }
     throw e;
   }
+  const others = new Map<string, { files: string[]; newest: number }>();
   for (const f of readdirSync(dir)) {
-    if (f !== name && isStale(f)) {
-      try { unlinkSync(join(dir, f)); } catch { /* another process got there first */ }
+    if (f === name) continue;
+    if (isStale(f)) {
+      remove(join(dir, f));
+      continue;
     }
+    const tag = otherInstall(f);
+    if (tag === null) continue;
+    let mtime = 0;
+    try { mtime = statSync(join(dir, f)).mtimeMs; } catch { continue; /* removed meanwhile */ }
+    const o = others.get(tag) ?? { files: [], newest: 0 };
+    o.files.push(f);
+    o.newest = Math.max(o.newest, mtime);
+    others.set(tag, o);
   }
+  const byAge = [...others.values()].sort((a, b) => b.newest - a.newest);
+  for (const o of byAge.slice(OTHER_INSTALLS_KEPT)) for (const f of o.files) remove(join(dir, f));
+}
+
+function remove(path: string): void {
+  try { unlinkSync(path); } catch { /* another process got there first */ }
+}
+
+/** The install tag of `f` when it is an entry of `file`'s name from another install, else null. */
+function otherInstallOf(file: string, f: string): string | null {
+  const name = basename(file);
+  const m = /^([0-9a-f]{8})-/.exec(f.startsWith(`${name}-`) ? f.slice(name.length + 1) : '');
+  return m !== null && m[1] !== installTag(dirname(file)) ? m[1] : null;
 }
 
 /** Runs the CommonJS file `file` as require() would, with its compiled code from the cache. */
@@ -146,7 +179,7 @@ export function loadCached(file: string): CachedModule {
       saved = true;
       try {
         // the caches of earlier builds of the same file are of no more use
-        writeCacheFile(dir, name, script.createCachedData(), (f) => isEarlierBuild(file, f));
+        writeCacheFile(dir, name, script.createCachedData(), (f) => isEarlierBuild(file, f), (f) => otherInstallOf(file, f));
       } catch {
         // a cache is an optimisation: a full disk or a read-only home changes nothing else
       }

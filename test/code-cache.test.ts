@@ -1,7 +1,7 @@
 // V8's code cache for the bundle's programs (src/code-cache.cts): written after a first run,
 // used by the next ones, ignored when damaged or when another user could write its folder,
 // off when SYSBENCH_TS_CACHE_DIR is empty. Output never depends on it.
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -90,6 +90,31 @@ describe('code cache', () => {
     writeFileSync(a, 'exports.v = 333;\n');
     expect(loads(a, b, a)).toEqual([false, true, true]);
     expect(readdirSync(cacheDir)).toHaveLength(2);
+  });
+
+  it("keeps the entries of the three installs written last besides its own, not of every install there ever was", () => {
+    const dir = tempDir();
+    const cacheDir = join(dir, 'cache');
+    const file = join(dir, 'm.cjs');
+    writeFileSync(file, 'exports.v = 1;\n');
+    mkdirSync(cacheDir, { mode: 0o700 });
+    // five other installs' entries, written one after the other (tags that are not this folder's)
+    const others = ['0000000a', '0000000b', '0000000c', '0000000d', '0000000e'].map((tag, i) => {
+      const f = `m.cjs-${tag}-${process.versions.v8}-${process.arch}-10-123.v8`;
+      writeFileSync(join(cacheDir, f), 'x');
+      utimesSync(join(cacheDir, f), 1_000_000 + i, 1_000_000 + i);
+      return f;
+    });
+    // a file of another program stays whatever its name
+    writeFileSync(join(cacheDir, 'other.cjs-0000000f-x.v8'), 'x');
+    execFileSync(process.execPath, ['-e', `
+      const { loadCached } = require(${JSON.stringify(join(ROOT, 'dist', 'code-cache.cjs'))});
+      loadCached(${JSON.stringify(file)}).save();
+    `], { env: { ...process.env, SYSBENCH_TS_CACHE_DIR: cacheDir } });
+    const left = readdirSync(cacheDir);
+    expect(left.filter((f) => others.includes(f)).sort()).toEqual(others.slice(2));
+    expect(left).toContain('other.cjs-0000000f-x.v8');
+    expect(left).toHaveLength(5);
   });
 
   it('a first run writes the cache of the CLI and of its workers; the next run uses it as it is', () => {

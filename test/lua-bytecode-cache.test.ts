@@ -1,7 +1,7 @@
 // Lua chunks' bytecode kept in the code cache folder (src/lua/chunk-cache.ts): a run loads what
 // an earlier run compiled, with the same results and the same error positions, and never the
 // bytecode of a script that has changed since.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -107,21 +107,27 @@ describe('Lua bytecode cache', () => {
     for (const [f, data] of damaged) expect(readFileSync(join(cache, f)).equals(data)).toBe(false);
   });
 
-  it("keeps another install's bytecode; removes this install's earlier builds and files named without an install", () => {
+  it("keeps the bytecode of the three other installs written last; removes this install's earlier builds and files named without an install", () => {
     const dir = tempDir();
     const cache = join(dir, 'cache');
     const script = join(dir, 'installs.lua');
     writeFileSync(script, SCRIPT);
     mkdirSync(cache, { mode: 0o700 });
     const ours = installTag(join(ROOT, 'bundle'));
-    const other = ours === '00000000' ? '11111111' : '00000000';
-    const otherInstall = `lua-${other}-0123456789abcdefcrc-00000000-10.luac`;
+    // five other installs, written one after the other: the three written last are kept
+    const others = ['0000000a', '0000000b', '0000000c', '0000000d', '0000000e'].filter((t) => t !== ours).slice(0, 4)
+      .map((tag, i) => {
+        const f = `lua-${tag}-0123456789abcdefcrc-00000000-10.luac`;
+        writeFileSync(join(cache, f), 'x');
+        utimesSync(join(cache, f), 1_000_000 + i, 1_000_000 + i);
+        return f;
+      });
     const earlierBuild = `lua-${ours}-0123456789abcdefcrc-00000000-10.luac`;
     const untagged = 'lua-0123456789abcdefcrc-00000000-10.luac';
-    for (const f of [otherInstall, earlierBuild, untagged]) writeFileSync(join(cache, f), 'x');
+    for (const f of [earlierBuild, untagged]) writeFileSync(join(cache, f), 'x');
     expect(run(cache, script).code).toBe(0);
     const files = luac(cache);
-    expect(files).toContain(otherInstall);
+    expect(files.filter((f) => others.includes(f)).sort()).toEqual(others.slice(1));
     expect(files).not.toContain(earlierBuild);
     expect(files).not.toContain(untagged);
     expect(files.filter((f) => f.startsWith(`lua-${ours}-`)).length).toBeGreaterThanOrEqual(5);

@@ -118,6 +118,12 @@ function isEarlierBuild(f: string): boolean {
   return (f.startsWith(INSTALL_PREFIX) && !f.startsWith(OWN_PREFIX)) || /^lua-[0-9a-f]{16}(?:crc|fnv)-/.test(f);
 }
 
+/** The install tag of bytecode file `f` when it is another install's, else null. */
+function otherInstallOf(f: string): string | null {
+  const m = /^lua-([0-9a-f]{8})-/.exec(f);
+  return m !== null && !f.startsWith(INSTALL_PREFIX) ? m[1] : null;
+}
+
 /** Stores the bytecode of the function on top of `L`; a failure only costs the next run a parse. */
 function storeBytecode(L: LuaState, dir: string, file: string, name: Uint8Array, src: Uint8Array): void {
   const code: Uint8Array[] = [];
@@ -126,7 +132,7 @@ function storeBytecode(L: LuaState, dir: string, file: string, name: Uint8Array,
   // bytecode of this install's earlier builds of the compiler is of no more use (another
   // install's may still be)
   try {
-    writeCacheFile(dir, file, bytecodeFile(name, src, code), isEarlierBuild);
+    writeCacheFile(dir, file, bytecodeFile(name, src, code), isEarlierBuild, otherInstallOf);
   } catch {
     // read-only or full: nothing else changes
   }
