@@ -68,18 +68,25 @@ export function installTag(dir: string): string {
   return (h >>> 0).toString(16).padStart(8, '0');
 }
 
-/** The cache file of `file`: named by its install, the V8 version and the file's size and time. */
-function cacheName(file: string, size: number, mtimeMs: number): string {
-  return `${basename(file)}-${installTag(dirname(file))}-${process.versions.v8}-${process.arch}-${size}-${Math.trunc(mtimeMs)}.v8`;
-}
-
 /**
- * Whether `f` is a cache entry of an earlier build of `file` at the same place, or one named as
- * before entries had an install tag (its V8 version follows the file name: digits and dots).
+ * How the cache folder names the entries of `file` (by its install, the V8 version and the file's
+ * size and time), and which of the others are this install's earlier builds or other installs'.
  */
-function isEarlierBuild(file: string, f: string): boolean {
-  const name = basename(file);
-  return f.startsWith(`${name}-${installTag(dirname(file))}-`) || (f.startsWith(`${name}-`) && /^\d+\.\d+\./.test(f.slice(name.length + 1)));
+function entriesOf(file: string) {
+  const base = basename(file);
+  const tag = installTag(dirname(file));
+  const own = `${base}-${tag}-`;
+  return {
+    name: (size: number, mtimeMs: number): string =>
+      `${own}${process.versions.v8}-${process.arch}-${size}-${Math.trunc(mtimeMs)}.v8`,
+    // also an entry named before entries had an install tag (the V8 version follows the file name)
+    isEarlierBuild: (f: string): boolean =>
+      f.startsWith(own) || (f.startsWith(`${base}-`) && /^\d+\.\d+\./.test(f.slice(base.length + 1))),
+    otherInstall: (f: string): string | null => {
+      const m = f.startsWith(`${base}-`) ? /^([0-9a-f]{8})-/.exec(f.slice(base.length + 1)) : null;
+      return m !== null && m[1] !== tag ? m[1] : null;
+    },
+  };
 }
 
 function readCache(path: string): Buffer | undefined {
@@ -137,13 +144,6 @@ function remove(path: string): void {
   try { unlinkSync(path); } catch { /* another process got there first */ }
 }
 
-/** The install tag of `f` when it is an entry of `file`'s name from another install, else null. */
-function otherInstallOf(file: string, f: string): string | null {
-  const name = basename(file);
-  const m = /^([0-9a-f]{8})-/.exec(f.startsWith(`${name}-`) ? f.slice(name.length + 1) : '');
-  return m !== null && m[1] !== installTag(dirname(file)) ? m[1] : null;
-}
-
 /** Runs the CommonJS file `file` as require() would, with its compiled code from the cache. */
 export function loadCached(file: string): CachedModule {
   const fd = openSync(file, 'r');
@@ -162,7 +162,8 @@ export function loadCached(file: string): CachedModule {
   }
   const dir = usableCacheDir();
   const useCache = dir !== null;
-  const name = cacheName(file, size, mtimeMs);
+  const entries = entriesOf(file);
+  const name = entries.name(size, mtimeMs);
   const cachedData = useCache ? readCache(join(dir, name)) : undefined;
   const wrapper = '(function (exports, require, module, __filename, __dirname) {' + source + '\n})';
   const script = new Script(wrapper, { filename: file, cachedData });
@@ -179,7 +180,7 @@ export function loadCached(file: string): CachedModule {
       saved = true;
       try {
         // the caches of earlier builds of the same file are of no more use
-        writeCacheFile(dir, name, script.createCachedData(), (f) => isEarlierBuild(file, f), (f) => otherInstallOf(file, f));
+        writeCacheFile(dir, name, script.createCachedData(), entries.isEarlierBuild, entries.otherInstall);
       } catch {
         // a cache is an optimisation: a full disk or a read-only home changes nothing else
       }

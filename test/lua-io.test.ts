@@ -44,6 +44,8 @@ const FILES = [
   'print(pcall(io.write, {}))',
   'local p = io.popen("echo hello; echo world"); print(p:read("*l"), p:read("*a"), p:close())',
   'print(io.popen("true", "x"))',
+  'local q = io.popen("echo x"); print(q:seek("set", 0)); print(q:write("y")); q:close()',
+  'local s = io.open("data.txt"); print(s:seek("set", -1)); s:close()',
   'io.output("o3.txt"); io.close(); print(pcall(io.write, "x")); io.output(io.stdout)',
   'io.input("data.txt"); io.input():close(); print(pcall(io.read)); local it = io.lines(); print(pcall(it)); io.input(io.stdin)',
 ];
@@ -112,6 +114,9 @@ describe('io', () => {
       "false\tbad argument #1 to '?' (string expected, got table)",
       'hello\tworld', '\ttrue',
       'nil\ttrue: Invalid argument\t22',
+      'nil\tIllegal seek\t29',
+      'nil\tBad file descriptor\t9',
+      'nil\tInvalid argument\t22',
       'false\tstandard file is closed',
       'false\tstandard file is closed',
       'false\tattempt to use a closed file',

@@ -55,6 +55,11 @@ export function errnoOf(err: unknown): Errno {
   return { errno: 0, text: err instanceof Error ? err.message : String(err) };
 }
 
+/** An error as Node.js raises them for C error `code` ('EINVAL'): errnoOf() gives its number and text. */
+export function systemError(code: string): Error & { code: string } {
+  return Object.assign(new Error(TEXT[code]), { code });
+}
+
 /** The text log_errno() prints. */
 export function errnoMessage(msg: string, err: unknown): string {
   const e = errnoOf(err);

@@ -2,6 +2,7 @@
 // C stdio's behaviour for what scripts do with them (buffered reads by line, number or count,
 // writes, seek), on file descriptors read and written synchronously.
 import { closeSync, fstatSync, readSync, writeSync } from 'node:fs';
+import { systemError } from '../../../format/errno.js';
 
 const CHUNK = 64 * 1024;
 
@@ -184,7 +185,7 @@ export class LuaFile {
   write(bytes: Uint8Array): void {
     const t = this.target;
     if (t.write !== undefined) return t.write(bytes);
-    if (t.fd === null) throw Object.assign(new Error('Bad file descriptor'), { code: 'EBADF', errno: 9 });
+    if (t.fd === null) throw systemError('EBADF');
     // what was read ahead is given back: the write goes where the script is
     const at = t.seekable && t.append !== true ? this.pos : null;
     this.dropReadAhead();
@@ -202,10 +203,10 @@ export class LuaFile {
   seek(whence: Whence, offset: number): number {
     const t = this.target;
     // pipes (and io.popen's output, which stands for one) cannot seek
-    if (!t.seekable || t.fd === null) throw Object.assign(new Error('Illegal seek'), { code: 'ESPIPE', errno: 29 });
+    if (!t.seekable || t.fd === null) throw systemError('ESPIPE');
     const base = whence === 'set' ? 0 : whence === 'cur' ? this.pos : fstatSync(t.fd).size;
     const to = base + offset;
-    if (to < 0) throw Object.assign(new Error('Invalid argument'), { code: 'EINVAL', errno: 22 });
+    if (to < 0) throw systemError('EINVAL');
     if (whence !== 'cur' || offset !== 0) {
       this.dropReadAhead();
       this.pos = to;

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { lua, lauxlib, setNatives, toLuaString, type LuaState, type LuaNative } from '../../fengari.js';
 import type { LuaHost } from '../../host.js';
 import { bytesToString, stringToBytes } from '../../strings.js';
-import { errnoOf, type Errno } from '../../../format/errno.js';
+import { errnoOf, systemError, type Errno } from '../../../format/errno.js';
 import { shell } from '../os.js';
 import { LuaFile, type FileTarget, type Whence } from './file.js';
 
@@ -16,7 +16,7 @@ const FILE_MT = toLuaString('FILE*');
 const IO_INPUT = toLuaString('_IO_input');
 const IO_OUTPUT = toLuaString('_IO_output');
 
-const EINVAL: Errno = { errno: 22, text: 'Invalid argument' };
+const EINVAL: Errno = errnoOf(systemError('EINVAL'));
 
 function pushFile(L: LuaState, file: LuaFile): void {
   const ud = lua.lua_newuserdata(L, 0);
