@@ -9,18 +9,24 @@ test = sysbench.cmdline.script_path
 -- sb_rand_uniq are natives (src/lua/api/rand.ts)
 
 -- the 0.5 database calls and error codes: natives of sysbench.db (src/lua/api/db.ts)
-for _, name in ipairs({
-  "connect", "disconnect", "query",
-  "bulk_insert_init", "bulk_insert_next", "bulk_insert_done",
-  "prepare", "bind_param", "bind_result", "execute",
-  "store_results", "free_results", "close",
-}) do
-  _G["db_" .. name] = sysbench.db[name]
-end
+local db = sysbench.db
+db_connect = db.connect
+db_disconnect = db.disconnect
+db_query = db.query
+db_bulk_insert_init = db.bulk_insert_init
+db_bulk_insert_next = db.bulk_insert_next
+db_bulk_insert_done = db.bulk_insert_done
+db_prepare = db.prepare
+db_bind_param = db.bind_param
+db_bind_result = db.bind_result
+db_execute = db.execute
+db_store_results = db.store_results
+db_free_results = db.free_results
+db_close = db.close
 
-DB_ERROR_NONE = sysbench.db.DB_ERROR_NONE
-DB_ERROR_RESTART_TRANSACTION = sysbench.db.DB_ERROR_RESTART_TRANSACTION
-DB_ERROR_FAILED = sysbench.db.DB_ERROR_FAILED
+DB_ERROR_NONE = db.DB_ERROR_NONE
+DB_ERROR_RESTART_TRANSACTION = db.DB_ERROR_RESTART_TRANSACTION
+DB_ERROR_FAILED = db.DB_ERROR_FAILED
 
 -- defaults 0.5 scripts expect; options given on the command line replace them when exported
 mysql_table_engine = mysql_table_engine or "innodb"
