@@ -1,7 +1,10 @@
 #!/usr/bin/env node
+'use strict';
 // sysbench-ts entry point (bin/sysbench starts it). The CLI is bundle/main.cjs
 // (scripts/bundle.mjs; built by `npm ci` / `npm run build`, shipped in the package), loaded with
 // V8's code cache (src/code-cache.cts).
+// CommonJS, as the bundle: an ES module entry makes Node set up its ES module loader first
+// (~8 ms before this file runs, and before a Lua run's worker thread can be started).
 // Node's own warnings (deprecations, timer overflows) never reach the user's output
 process.noDeprecation = true;
 process.removeAllListeners('warning');
@@ -9,8 +12,7 @@ process.removeAllListeners('warning');
 if (process.env.SYSBENCH_TS_EXTRA_CA_CERTS && !process.env.NODE_EXTRA_CA_CERTS) {
   process.env.NODE_EXTRA_CA_CERTS = process.env.SYSBENCH_TS_EXTRA_CA_CERTS;
 }
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
+const { join } = require('node:path');
 
 const fail = (err) => {
   // an internal failure, not a user mistake: still no stack trace unless asked for
@@ -18,7 +20,6 @@ const fail = (err) => {
   if (process.env.SYSBENCH_TS_DEBUG) process.stderr.write(String(err && err.stack) + '\n');
   process.exitCode = 1;
 };
-const require = createRequire(import.meta.url);
 // a Lua run's worker threads start booting now, while this thread loads the CLI (an
 // optimisation: main() decides everything again, and stops threads it does not take)
 let early = null;
@@ -31,7 +32,7 @@ try {
 const stopEarly = () => (early === null ? undefined : early.coolDown().catch(() => {}));
 try {
   const { loadCached } = require('../bundle/code-cache.cjs');
-  const cli = loadCached(fileURLToPath(new URL('../bundle/main.cjs', import.meta.url)));
+  const cli = loadCached(join(__dirname, '..', 'bundle', 'main.cjs'));
   // what this run compiled is cached for the next one (only when the cache was missing or stale)
   process.once('exit', () => cli.save());
   const m = cli.exports;

@@ -125,7 +125,7 @@ const programs = await build({
     main: join(ROOT, 'src/cli/main.ts'),
     'lua-worker': join(ROOT, 'src/lua-worker.ts'),
     'builtin-worker': join(ROOT, 'src/builtin-worker.ts'),
-    // loaded by bin/sysbench.mjs before main.cjs, to start a run's worker threads early
+    // loaded by bin/sysbench.cjs before main.cjs, to start a run's worker threads early
     'early-warm': join(ROOT, 'src/cli/early-warm.ts'),
     pool: join(ROOT, 'src/runner/pool.ts'),
     worker: join(ROOT, 'node_modules/piscina/dist/worker.js'),

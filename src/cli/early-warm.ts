@@ -1,4 +1,4 @@
-// Starts a Lua run's worker threads before the CLI is even loaded. bin/sysbench.mjs calls
+// Starts a Lua run's worker threads before the CLI is even loaded. bin/sysbench.cjs calls
 // warmFromArgv() first thing: a worker thread takes as long to boot and load its code as the
 // main thread takes to load the CLI, build its own Lua state and run the script's init(), and
 // the run's threads can only start once both are done. Started here, the two overlap.

@@ -1,6 +1,6 @@
 // The worker thread pools of runs (piscina), and the pool a run's threads get started in
 // before the run needs them. bundle/ ships this module as a file of its own (pool.cjs) that
-// bin/sysbench.mjs loads before the CLI: a Lua run's worker thread then boots and loads its
+// bin/sysbench.cjs loads before the CLI: a Lua run's worker thread then boots and loads its
 // code while the main thread is still loading the CLI and the script (src/cli/early-warm.ts).
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
