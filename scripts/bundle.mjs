@@ -26,6 +26,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { stripLuaChecksPlugin } from './strip-lua-checks.mjs';
+import { lazyMysqlErrorNamesPlugin } from './lazy-mysql2-errors.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = join(ROOT, 'bundle');
@@ -140,8 +141,9 @@ const programs = await build({
   // for lua-worker.cjs). Not minifySyntax: its rewrites of fengari's luaV_execute cost ~400
   // instructions per point-select event (callgrind, dry run: 15.3k with it, 14.6k without)
   minifyWhitespace: true,
-  // fengari without its internal assertions and API checks, as C Lua's release builds
-  plugins: [stripLuaChecksPlugin, sharedPoolPlugin, piscinaWorkerPlugin],
+  // fengari without its internal assertions and API checks, as C Lua's release builds;
+  // mysql2's error names built when first read
+  plugins: [stripLuaChecksPlugin, sharedPoolPlugin, piscinaWorkerPlugin, lazyMysqlErrorNamesPlugin],
 });
 // The programs must be ASCII: code-cache.cts then hands the file to V8 as Latin-1, a copy,
 // where UTF-8 decoding costs ~20M instructions per thread at every start. esbuild escapes
