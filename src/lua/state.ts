@@ -20,6 +20,7 @@ import { collectGarbageNative, installLuaJitType, luaJitBaseNatives } from './ap
 import { installCoroutineMain } from './api/coroutine.js';
 import { installOs } from './api/os.js';
 import { openIo } from './api/io/library.js';
+import { openDebug } from './api/debug.js';
 import { pushFfiNatives } from './ffi/open-ffi.js';
 import { INTERNAL_LUA_DIR, OUR_LUA_DIR, SYSTEM_LUA_DIR, VERSION, WORKLOADS_LUA_DIR } from '../paths.js';
 
@@ -163,7 +164,7 @@ const LIBS: [name: string, opener: (host: LuaHost) => LuaNative, lazy: boolean][
   ['string', () => lualib.luaopen_string, false],
   // math: LuaJIT's (installLuaJitMath), not fengari's, which it would replace
   ['utf8', () => lualib.luaopen_utf8, true],
-  ['debug', () => lualib.luaopen_debug, true],
+  ['debug', openDebug, true],
   ['io', openIo, true],
   ['fengari', () => lualib.luaopen_fengari, true],
 ];
