@@ -1,6 +1,6 @@
 // C's errno numbers and glibc's strerror() texts for Node.js errors (which carry the code name,
-// not the C text), for the errors file I/O can meet: sysbench's log_errno() lines and the Lua io
-// library's error results.
+// not the C text), for the errors file and socket I/O can meet: sysbench's log_errno() lines, the
+// Lua io library's error results, perror() lines, libpq's connection failures.
 import { constants } from 'node:os';
 
 const TEXT: Record<string, string> = {
@@ -37,7 +37,18 @@ const TEXT: Record<string, string> = {
   EOPNOTSUPP: 'Operation not supported',
   EDQUOT: 'Disk quota exceeded',
   ESTALE: 'Stale file handle',
+  ENETUNREACH: 'Network is unreachable',
+  ECONNRESET: 'Connection reset by peer',
+  ETIMEDOUT: 'Connection timed out',
+  ECONNREFUSED: 'Connection refused',
+  EHOSTUNREACH: 'No route to host',
+  EADDRNOTAVAIL: 'Cannot assign requested address',
 };
+
+/** glibc's strerror() text for error `code` ('ENOENT'), when the table has it. */
+export function strerror(code: string): string | undefined {
+  return Object.hasOwn(TEXT, code) ? TEXT[code] : undefined;
+}
 
 export interface Errno {
   errno: number;

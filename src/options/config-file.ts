@@ -13,6 +13,7 @@
 // Values are stored raw: no type conversion or validation happens (a bool option given
 // "off" in a config file has a value, so it reads as on).
 import { isCSpace } from './values.js';
+import { strerror } from '../format/errno.js';
 
 export interface ConfigEntry {
   /** option name exactly as written before '=' */
@@ -97,32 +98,9 @@ export function configEolMessage(line: number): string {
   return `unexpected EOL on line ${line}\n`;
 }
 
-const ERRNO_TEXT: Record<string, string> = {
-  ENOENT: 'No such file or directory',
-  EACCES: 'Permission denied',
-  EPERM: 'Operation not permitted',
-  ENOTDIR: 'Not a directory',
-  ELOOP: 'Too many levels of symbolic links',
-  ENAMETOOLONG: 'File name too long',
-  EMFILE: 'Too many open files',
-  ENFILE: 'Too many open files in system',
-  ENOMEM: 'Cannot allocate memory',
-  EIO: 'Input/output error',
-  ENXIO: 'No such device or address',
-  ENODEV: 'No such device',
-  EROFS: 'Read-only file system',
-  ETXTBSY: 'Text file busy',
-  EOVERFLOW: 'Value too large for defined data type',
-};
-
 /** perror(path) text for a failed open, as glibc words it. */
 export function perrorText(path: string, err: unknown): string {
   const code = (err as { code?: unknown } | null)?.code;
-  const text =
-    typeof code === 'string' && ERRNO_TEXT[code] !== undefined
-      ? ERRNO_TEXT[code]
-      : err instanceof Error
-        ? err.message
-        : String(err);
+  const text = (typeof code === 'string' ? strerror(code) : undefined) ?? (err instanceof Error ? err.message : String(err));
   return `${path}: ${text}\n`;
 }

@@ -13,6 +13,7 @@ import type { ServerSettings } from './connection.js';
 import { defaultTrust } from '../default-trust.js';
 import { pgpassLookup } from './pgpass.js';
 import { pgSocket } from './socket.js';
+import { strerror } from '../../format/errno.js';
 
 /** Debian's compiled-in default socket directory (libpq's DEFAULT_PGSOCKET_DIR) */
 const DEFAULT_SOCKET_DIR = '/var/run/postgresql';
@@ -28,16 +29,8 @@ const GAI_TEXT: Record<string, string> = {
   EAI_FAIL: 'Non-recoverable failure in name resolution',
 };
 
-const ERRNO_TEXT: Record<string, string> = {
-  ECONNREFUSED: 'Connection refused',
-  ETIMEDOUT: 'Connection timed out',
-  EHOSTUNREACH: 'No route to host',
-  ENETUNREACH: 'Network is unreachable',
-  ENOENT: 'No such file or directory',
-  EACCES: 'Permission denied',
-  ECONNRESET: 'Connection reset by peer',
-  EADDRNOTAVAIL: 'Cannot assign requested address',
-};
+/** The socket errors libpq reports with its "Is the server running ..." hint (strerror() text first). */
+const CONNECT_ERRORS = new Set(['ECONNREFUSED', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOENT', 'EACCES', 'ECONNRESET', 'EADDRNOTAVAIL']);
 
 class NoPassword extends Error {}
 
@@ -114,7 +107,7 @@ export function openClient(o: PgsqlOptions, cb: Connected): void {
       if (err instanceof NoPassword) return done(`${t.label}fe_sendauth: no password supplied\n`, null, null, false);
       if (typeof err.severity === 'string') return done(t.label + serverErrorReport(err, null), null, null, false);
       const code = (err as NodeJS.ErrnoException).code ?? '';
-      const text = ERRNO_TEXT[code];
+      const text = CONNECT_ERRORS.has(code) ? strerror(code) : undefined;
       if (text !== undefined) {
         const hint = t.socket
           ? '\tIs the server running locally and accepting connections on that socket?\n'
