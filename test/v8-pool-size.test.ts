@@ -27,7 +27,7 @@ describe.skipIf(process.platform !== 'linux')('V8 helper threads', () => {
   it('bin/sysbench starts Node with a pool sized to the machine', () => {
     const args = nodeArgs({ NODE_OPTIONS: '' });
     expect(args).toContain(' --v8-pool-size=0 ');
-    expect(args).toMatch(/sysbench\.mjs /);
+    expect(args).toMatch(/sysbench\.cjs /);
   });
 
   it('a pool size given in NODE_OPTIONS wins', () => {
