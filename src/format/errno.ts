@@ -60,7 +60,7 @@ export function errnoOf(err: unknown): Errno {
   const code = (err as { code?: unknown } | null)?.code;
   if (typeof code === 'string') {
     const n = (constants.errno as Record<string, number | undefined>)[code];
-    if (n !== undefined) return { errno: n, text: TEXT[code] ?? (err as Error).message ?? code };
+    if (n !== undefined) return { errno: n, text: strerror(code) ?? (err as Error).message ?? code };
   }
   if (err === null || err === undefined) return { errno: 0, text: 'Success' };
   return { errno: 0, text: err instanceof Error ? err.message : String(err) };
@@ -68,7 +68,7 @@ export function errnoOf(err: unknown): Errno {
 
 /** An error as Node.js raises them for C error `code` ('EINVAL'): errnoOf() gives its number and text. */
 export function systemError(code: string): Error & { code: string } {
-  return Object.assign(new Error(TEXT[code]), { code });
+  return Object.assign(new Error(strerror(code) ?? code), { code });
 }
 
 /** The text log_errno() prints. */
