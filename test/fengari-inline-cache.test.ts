@@ -15,8 +15,9 @@ function newState(): LuaState {
   const L = lauxlib.luaL_newstate();
   lualib.luaL_openlibs(L);
   lua.lua_pushcfunction(L, (Ls: LuaState) => {
-    const cl = lua.lua_topointer(Ls, 1) as { ic?: ({ t: unknown } | null)[] | null } | null;
-    lua.lua_pushinteger(Ls, cl?.ic ? cl.ic.filter((r) => r !== null && r.t !== null).length : 0);
+    // a record is filled when it has an entry (an unfilled one has none)
+    const cl = lua.lua_topointer(Ls, 1) as { ic?: ({ e: unknown } | null)[] | null } | null;
+    lua.lua_pushinteger(Ls, cl?.ic ? cl.ic.filter((r) => r !== null && r.e !== null).length : 0);
     return 1;
   });
   lua.lua_setglobal(L, toLuaString('cached'));
@@ -61,6 +62,21 @@ describe('fengari inline caches of table reads', () => {
   it('are used (the checks below would not see them otherwise)', () => {
     expect(() => lua53('local t = {}; local function f() return 1 end; warm(f)')).toThrow(/no cache record filled/);
     lua53('local t = {x = 1}; local function f() return t.x end; warm(f)');
+  });
+
+  it('a read whose record was never filled still fails on a nil value, with a constant key or not', () => {
+    lua53(`
+      local function f(o) return o.x end
+      local function g(o, k) return o[k] end
+      -- both closures get caches, but their records stay unfilled (no table has the key)
+      for _ = 1, 100 do f({}); g({}, 'x') end
+      eq(cached(f), 0, 'f record filled'); eq(cached(g), 0, 'g record filled')
+      local ok, err = pcall(f, nil)
+      eq(ok, false, 'f of nil'); assert(err:find("attempt to index local .o. %(a nil value%)"), err)
+      ok, err = pcall(g, nil, 'x')
+      eq(ok, false, 'g of nil'); assert(err:find("attempt to index local .o. %(a nil value%)"), err)
+      eq(f({x = 7}), 7, 'f filled'); eq(g({x = 8}, 'x'), 8, 'g filled')
+    `);
   });
 
   it('a key deleted, then set again', () => {
