@@ -3,7 +3,9 @@
 // would read it at once, on every run) and passes it as SYSBENCH_TS_EXTRA_CA_CERTS; connections
 // that verify certificates get the same trust here, read only when one is made.
 import { readFileSync } from 'node:fs';
-import { rootCertificates } from 'node:tls';
+import { lazyBuiltin } from '../lazy-builtin.js';
+
+const tls = lazyBuiltin<typeof import('node:tls')>('node:tls');
 
 let trust: string[] | null | undefined;
 
@@ -14,7 +16,7 @@ export function defaultTrust(): string[] | null {
   trust = null;
   if (file) {
     try {
-      trust = [...rootCertificates, readFileSync(file, 'utf8')];
+      trust = [...tls().rootCertificates, readFileSync(file, 'utf8')];
     } catch {
       // as Node does with an unreadable NODE_EXTRA_CA_CERTS: the default CAs only
     }

@@ -3,7 +3,6 @@
 import mysql from 'mysql2';
 import { existsSync, readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
-import { checkServerIdentity } from 'node:tls';
 import type { ConnectFailure, DbConnection, DbDriver, DbError, DriverContext, ThreadDraw } from '../driver.js';
 import { DryRunConnection, MysqlConnection } from './connection.js';
 import { connectErrorLine, connectStage, type Mysql2Error, type Target } from './errors.js';
@@ -11,7 +10,10 @@ import { MYSQL, type MysqlOptions } from './options.js';
 import { MYSQL2_LRU_SLOTS, useStatementCache } from './statement-cache.js';
 import { leanEnabled } from './wire/lean.js';
 import { leanSocket } from './wire/socket.js';
+import { lazyBuiltin } from '../../lazy-builtin.js';
 import { defaultTrust } from '../default-trust.js';
+
+const tls = lazyBuiltin<typeof import('node:tls')>('node:tls');
 
 const DEFAULT_SOCKET = process.env.MYSQL_UNIX_PORT || '/run/mysqld/mysqld.sock';
 // libmariadb sets no connect timeout: a server that accepts and never answers holds the
@@ -190,5 +192,5 @@ function ipIdentityError(raw: any, host: string): string | null {
   if (isIP(host) === 0) return null;
   const cert = raw.stream?.getPeerCertificate?.();
   if (!cert || Object.keys(cert).length === 0) return 'no server certificate';
-  return checkServerIdentity(host, cert)?.message ?? null;
+  return tls().checkServerIdentity(host, cert)?.message ?? null;
 }

@@ -1,10 +1,13 @@
 // The parts of `os` that LuaJIT (sysbench's Lua) defines differently from fengari's Lua 5.3:
 // os.exit ends the whole program, and os.execute returns what C's system() returns.
-import { spawnSync, type SpawnSyncOptions, type SpawnSyncReturns } from 'node:child_process';
+import type { SpawnSyncOptions, SpawnSyncReturns } from 'node:child_process';
 import { constants } from 'node:os';
 import { lua, lauxlib, toLuaString, type LuaState } from '../fengari.js';
 import { bytesToString } from '../strings.js';
 import type { LuaHost } from '../host.js';
+import { lazyBuiltin } from '../../lazy-builtin.js';
+
+const childProcess = lazyBuiltin<typeof import('node:child_process')>('node:child_process');
 
 /**
  * Runs `command` with /bin/sh -c, as system() and popen() do, once what the script printed so far
@@ -13,7 +16,7 @@ import type { LuaHost } from '../host.js';
  */
 export function shell(host: LuaHost, command: string, options: SpawnSyncOptions = {}): SpawnSyncReturns<Buffer> {
   host.out.flush?.();
-  return spawnSync('/bin/sh', ['-c', command], { stdio: 'inherit', ...options }) as SpawnSyncReturns<Buffer>;
+  return childProcess().spawnSync('/bin/sh', ['-c', command], { stdio: 'inherit', ...options }) as SpawnSyncReturns<Buffer>;
 }
 
 /**

@@ -1,0 +1,12 @@
+// Node's built-in modules that only some runs need, loaded on their first use: `tls` (and the
+// crypto it brings along, ~5 ms of a worker thread's start) for TLS connections only,
+// `child_process` for os.execute and io.popen only.
+import { createRequire } from 'node:module';
+
+const load = createRequire(import.meta.url);
+
+/** A getter of built-in module `name` that loads it the first time it is called. */
+export function lazyBuiltin<T>(name: string): () => T {
+  let module: T | undefined;
+  return () => (module ??= load(name) as T);
+}
