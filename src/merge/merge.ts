@@ -10,11 +10,14 @@
 //   - intervals: grouped by wall-clock time (interval k of the merged run collects every run's
 //     interval that ends nearest to start + k x --report-interval), then summed like the run.
 // A merge of one report gives that report's figures back unchanged (no arithmetic touches them).
-import { randomUUID } from 'node:crypto';
 import { addInto } from '../stats/histogram.js';
 import { sumCounters } from '../stats/counters.js';
 import { checkMergeable } from './compat.js';
 import type { IntervalRecord, RunReport } from './report-file.js';
+import { lazyBuiltin } from '../lazy-builtin.js';
+
+// loaded when a report needs an id: crypto is ~3 ms of every run's start
+const crypto = lazyBuiltin<typeof import('node:crypto')>('node:crypto');
 
 /** Shards by index; reports without a shard after them, in the order given (the sort is stable). */
 function shardOrder(a: RunReport, b: RunReport): number {
@@ -67,7 +70,7 @@ export function mergeReports(input: readonly RunReport[]): RunReport {
   const droppedAll = reports.filter((r) => r.dropped !== null);
   return {
     file: reports.length === 1 ? first.file : `merge of ${reports.length} reports`,
-    runId: reports.length === 1 ? first.runId : randomUUID(),
+    runId: reports.length === 1 ? first.runId : crypto().randomUUID(),
     test: first.test,
     testKind: first.testKind,
     dbUsed: first.dbUsed,
