@@ -118,6 +118,23 @@ const piscinaWorkerPlugin = {
     });
   },
 };
+// piscina's node:assert is src/runner/piscina-assert.cts (what piscina uses of it, without
+// loading Node's module on the main thread): the build fails if piscina uses more of it
+const PISCINA_ASSERT = join(ROOT, 'src/runner/piscina-assert.cts');
+const piscinaAssertPlugin = {
+  name: 'piscina-assert',
+  setup(b) {
+    b.onResolve({ filter: /^(node:)?assert$/ }, (args) => {
+      if (!/[\\/]node_modules[\\/]piscina[\\/]/.test(args.importer)) return undefined;
+      const code = readFileSync(args.importer, 'utf8');
+      const used = new Set([...code.matchAll(/node_assert_1\.default\.(\w+)/g)].map((m) => m[1]));
+      for (const f of used) {
+        if (f !== 'notStrictEqual' && f !== 'ok') throw new Error(`bundle: ${relative(ROOT, args.importer)} uses assert.${f}, which ${relative(ROOT, PISCINA_ASSERT)} lacks`);
+      }
+      return { path: PISCINA_ASSERT };
+    });
+  },
+};
 // one self-contained CommonJS file per program and worker (no shared chunks: each is loaded
 // and cached whole); import.meta.url is the file's own URL, as in the ES module build
 const programs = await build({
@@ -143,7 +160,7 @@ const programs = await build({
   minifyWhitespace: true,
   // fengari without its internal assertions and API checks, as C Lua's release builds;
   // mysql2's error names built when first read
-  plugins: [stripLuaChecksPlugin, sharedPoolPlugin, piscinaWorkerPlugin, lazyMysqlErrorNamesPlugin],
+  plugins: [stripLuaChecksPlugin, sharedPoolPlugin, piscinaWorkerPlugin, piscinaAssertPlugin, lazyMysqlErrorNamesPlugin],
 });
 // The programs must be ASCII: code-cache.cts then hands the file to V8 as Latin-1, a copy,
 // where UTF-8 decoding costs ~20M instructions per thread at every start. esbuild escapes
