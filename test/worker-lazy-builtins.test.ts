@@ -1,5 +1,6 @@
 // A Lua run's worker thread starts without the Node built-ins that only some runs need: tls and
-// crypto (TLS connections, password authentication), child_process (os.execute, io.popen).
+// crypto (TLS connections, password authentication), child_process (os.execute, io.popen), v8
+// (heap checks, from a worker's 16th thread on; collectgarbage("count")).
 // Loading them cost ~10 ms of every worker thread's start (src/lazy-builtin.ts, and mysql2's
 // requires made lazy in patches/mysql2). A preload records the worker's built-in modules.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -40,11 +41,11 @@ async function workerModules(extra: string[]): Promise<string[]> {
 }
 
 describe('a worker thread of a Lua run', () => {
-  it('loads neither tls, crypto nor child_process for a run over the socket without a password', async () => {
+  it('loads neither tls, crypto, child_process nor v8 for a 2-thread run over the socket without a password', async () => {
     await sysbenchAsync(['oltp_point_select', ...mysqlArgs(DB), '--table-size=100', 'prepare']);
     const mods = await workerModules(['--table-size=100', '--threads=2', '--time=1', 'run']);
     expect(mods).toContain('net'); // the list is the worker's, taken once it had connected
-    for (const m of ['tls', 'crypto', 'child_process']) expect(mods, m).not.toContain(m);
+    for (const m of ['tls', 'crypto', 'child_process', 'v8']) expect(mods, m).not.toContain(m);
   });
 
   it('loads child_process when the script runs a command', async () => {

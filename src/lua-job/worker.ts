@@ -1,6 +1,5 @@
 // Piscina worker of a Lua script: hosts several sysbench threads, each a Lua state driven as a
 // coroutine.
-import { getHeapStatistics } from 'node:v8';
 import { Logger, stdoutWriter, tickBatchedWriter } from '../output.js';
 import { SbRng } from '../rand/sb-rand.js';
 import { makeRandApi } from '../lua/api/rand.js';
@@ -13,14 +12,19 @@ import { ScriptState } from './script-state.js';
 import { StateHost } from './state-host.js';
 import type { LuaWorkerTask } from './task.js';
 import { preloadDriver } from '../drivers/index.js';
+import { lazyBuiltin } from '../lazy-builtin.js';
+
+const v8 = lazyBuiltin<typeof import('node:v8')>('node:v8');
 
 /**
  * Each sysbench thread is a Lua state on this worker's heap: when they do not fit, fail at once
  * with a clear message rather than let V8 collect garbage for minutes near its limit.
  */
 function assertHeapRoom(made: number, wanted: number): void {
-  if (made % 16 !== 0) return;
-  const h = getHeapStatistics();
+  // every 16 states, from the 16th: the first few fit in any heap (and a run of up to 16 threads
+  // a worker then never loads node:v8, ~1 ms of its start)
+  if (made === 0 || made % 16 !== 0) return;
+  const h = v8().getHeapStatistics();
   if (h.used_heap_size > 0.85 * h.heap_size_limit) {
     throw new Error(`out of memory: ${wanted} threads on this worker thread do not fit in its heap `
       + `(${Math.round(h.heap_size_limit / 2 ** 20)} MiB; ${made} fitted): use fewer --threads`);

@@ -1,12 +1,14 @@
 // LuaJIT's tonumber and type: numbers are doubles (tonumber("ffffffff", 16) is 4294967295, not
 // -1), a base of 10 reads any Lua numeral, and the ffi stand-in's objects are "cdata" (cdata
 // numbers convert).
-import { getHeapStatistics } from 'node:v8';
 import { lua, lauxlib, toLuaString, type LuaState, type LuaNative } from '../fengari.js';
 import { pushNumber } from './luajit-math.js';
 import { cdataAt, isCdataValue } from '../ffi/ffi-state.js';
 import { scalarValue } from '../ffi/cdata.js';
 import { base, isNumber } from '../ffi/ctypes.js';
+import { lazyBuiltin } from '../../lazy-builtin.js';
+
+const v8 = lazyBuiltin<typeof import('node:v8')>('node:v8');
 
 const CDATA = toLuaString('cdata');
 
@@ -124,7 +126,7 @@ export function collectGarbageNative(): LuaNative {
     const opt = lauxlib.luaL_checkoption(L, 1, toLuaString('collect'), GC_OPTIONS);
     switch (opt) {
       case 3: // count
-        lua.lua_pushnumber(L, getHeapStatistics().used_heap_size / 1024);
+        lua.lua_pushnumber(L, v8().getHeapStatistics().used_heap_size / 1024);
         return 1;
       case 4: // step: whether a cycle ended
         lua.lua_pushboolean(L, false);
