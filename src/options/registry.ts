@@ -69,7 +69,7 @@ export function sameOptionName(a: string, b: string): boolean {
 
 /** The name under which sysbench stores (and exports) an option. */
 export function storedOptionName(name: string): string {
-  return name.replace(/-/g, '_');
+  return name.includes('-') ? name.replace(/-/g, '_') : name;
 }
 
 function invalidValue(rec: OptionRecord, value: string): OptionError {
@@ -113,6 +113,8 @@ export interface RegistryIo {
 
 export class OptionRegistry {
   private readonly list: OptionRecord[] = [];
+  /** the records by stored name: two names are the same option when their stored names are equal */
+  private readonly byName = new Map<string, OptionRecord>();
   private readonly readFile: ReadFileFn | undefined;
 
   constructor(io: RegistryIo = {}) {
@@ -125,7 +127,7 @@ export class OptionRegistry {
   }
 
   find(name: string): OptionRecord | undefined {
-    return this.list.find((o) => sameOptionName(o.name, name));
+    return this.byName.get(storedOptionName(name));
   }
 
   has(name: string): boolean {
@@ -143,6 +145,7 @@ export class OptionRegistry {
       declared: false,
     };
     this.list.push(rec);
+    this.byName.set(rec.name, rec);
     return rec;
   }
 
