@@ -1,6 +1,6 @@
 // Node's built-in modules that only some runs need, loaded on their first use: `tls` (and the
-// crypto it brings along, ~5 ms of a worker thread's start) for TLS connections only,
-// `child_process` for os.execute and io.popen only.
+// crypto it brings along, ~5 ms of a worker thread's start) for TLS connections, `crypto` for a
+// JSON report's run id, `child_process` for os.execute and io.popen, `v8` for heap checks.
 import { createRequire } from 'node:module';
 
 const load = createRequire(import.meta.url);
