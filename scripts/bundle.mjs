@@ -126,10 +126,16 @@ const piscinaAssertPlugin = {
   setup(b) {
     b.onResolve({ filter: /^(node:)?assert$/ }, (args) => {
       if (!/[\\/]node_modules[\\/]piscina[\\/]/.test(args.importer)) return undefined;
+      // every use of the module's binding must be a call of assert() or of one of the methods
+      // the stand-in has (a binding not found, or any other use, fails the build)
+      const file = relative(ROOT, args.importer);
       const code = readFileSync(args.importer, 'utf8');
-      const used = new Set([...code.matchAll(/node_assert_1\.default\.(\w+)/g)].map((m) => m[1]));
-      for (const f of used) {
-        if (f !== 'notStrictEqual' && f !== 'ok') throw new Error(`bundle: ${relative(ROOT, args.importer)} uses assert.${f}, which ${relative(ROOT, PISCINA_ASSERT)} lacks`);
+      const bound = /(?:const|var|let)\s+(\w+)\s*=\s*__importDefault\(require\("(?:node:)?assert"\)\)/.exec(code);
+      if (bound === null) throw new Error(`bundle: ${file} requires node:assert in a way ${relative(ROOT, PISCINA_ASSERT)} was not checked against`);
+      const uses = [...code.matchAll(new RegExp(`\\b${bound[1]}\\b[^\\s;]*`, 'g'))].map((m) => m[0]).slice(1);
+      const known = new RegExp(`^${bound[1]}\\.default(\\)|\\.(notStrictEqual|ok)\\()`);
+      for (const use of uses) {
+        if (!known.test(use)) throw new Error(`bundle: ${file} uses node:assert as \`${use}\`, which ${relative(ROOT, PISCINA_ASSERT)} lacks`);
       }
       return { path: PISCINA_ASSERT };
     });

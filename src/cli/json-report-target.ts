@@ -4,10 +4,7 @@ import type { OptionRegistry } from '../options/registry.js';
 import { maskArgv } from '../options/secrets.js';
 import type { Config } from './settings.js';
 import type { CliIo } from './io.js';
-import { lazyBuiltin } from '../lazy-builtin.js';
-
-// loaded when a report needs an id: crypto is ~3 ms of every run's start
-const crypto = lazyBuiltin<typeof import('node:crypto')>('node:crypto');
+import { crypto } from '../lazy-builtin.js';
 
 export function jsonReportTarget(reg: OptionRegistry, io: CliIo, config: Config, test: string, argv: string[], kind: 'lua' | 'builtin'):
   { write: (text: string) => void; meta: Record<string, unknown> } | undefined {

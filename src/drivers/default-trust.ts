@@ -3,9 +3,7 @@
 // would read it at once, on every run) and passes it as SYSBENCH_TS_EXTRA_CA_CERTS; connections
 // that verify certificates get the same trust here, read only when one is made.
 import { readFileSync } from 'node:fs';
-import { lazyBuiltin } from '../lazy-builtin.js';
-
-const tls = lazyBuiltin<typeof import('node:tls')>('node:tls');
+import { tls } from '../lazy-builtin.js';
 
 let trust: string[] | null | undefined;
 

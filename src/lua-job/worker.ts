@@ -12,9 +12,7 @@ import { ScriptState } from './script-state.js';
 import { StateHost } from './state-host.js';
 import type { LuaWorkerTask } from './task.js';
 import { preloadDriver } from '../drivers/index.js';
-import { lazyBuiltin } from '../lazy-builtin.js';
-
-const v8 = lazyBuiltin<typeof import('node:v8')>('node:v8');
+import { v8 } from '../lazy-builtin.js';
 
 /**
  * Each sysbench thread is a Lua state on this worker's heap: when they do not fit, fail at once

@@ -14,10 +14,7 @@ import { addInto } from '../stats/histogram.js';
 import { sumCounters } from '../stats/counters.js';
 import { checkMergeable } from './compat.js';
 import type { IntervalRecord, RunReport } from './report-file.js';
-import { lazyBuiltin } from '../lazy-builtin.js';
-
-// loaded when a report needs an id: crypto is ~3 ms of every run's start
-const crypto = lazyBuiltin<typeof import('node:crypto')>('node:crypto');
+import { crypto } from '../lazy-builtin.js';
 
 /** Shards by index; reports without a shard after them, in the order given (the sort is stable). */
 function shardOrder(a: RunReport, b: RunReport): number {

@@ -54,20 +54,10 @@ export interface ExportedOption {
   readonly value: ExportedValue;
 }
 
-/** '-' and '_' are the same character in option names. */
-export function sameOptionName(a: string, b: string): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i];
-    const y = b[i];
-    if (x === y) continue;
-    if ((x === '-' || x === '_') && (y === '-' || y === '_')) continue;
-    return false;
-  }
-  return true;
-}
-
-/** The name under which sysbench stores (and exports) an option. */
+/**
+ * The name under which sysbench stores (and exports) an option: '-' and '_' are the same
+ * character in option names, so two names are one option when these are equal.
+ */
 export function storedOptionName(name: string): string {
   return name.includes('-') ? name.replace(/-/g, '_') : name;
 }

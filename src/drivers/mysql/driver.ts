@@ -10,10 +10,8 @@ import { MYSQL, type MysqlOptions } from './options.js';
 import { MYSQL2_LRU_SLOTS, useStatementCache } from './statement-cache.js';
 import { leanEnabled } from './wire/lean.js';
 import { leanSocket } from './wire/socket.js';
-import { lazyBuiltin } from '../../lazy-builtin.js';
+import { tls } from '../../lazy-builtin.js';
 import { defaultTrust } from '../default-trust.js';
-
-const tls = lazyBuiltin<typeof import('node:tls')>('node:tls');
 
 const DEFAULT_SOCKET = process.env.MYSQL_UNIX_PORT || '/run/mysqld/mysqld.sock';
 // libmariadb sets no connect timeout: a server that accepts and never answers holds the

@@ -6,9 +6,7 @@ import { pushNumber } from './luajit-math.js';
 import { cdataAt, isCdataValue } from '../ffi/ffi-state.js';
 import { scalarValue } from '../ffi/cdata.js';
 import { base, isNumber } from '../ffi/ctypes.js';
-import { lazyBuiltin } from '../../lazy-builtin.js';
-
-const v8 = lazyBuiltin<typeof import('node:v8')>('node:v8');
+import { v8 } from '../../lazy-builtin.js';
 
 const CDATA = toLuaString('cdata');
 

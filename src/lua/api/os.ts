@@ -5,9 +5,7 @@ import { constants } from 'node:os';
 import { lua, lauxlib, toLuaString, type LuaState } from '../fengari.js';
 import { bytesToString } from '../strings.js';
 import type { LuaHost } from '../host.js';
-import { lazyBuiltin } from '../../lazy-builtin.js';
-
-const childProcess = lazyBuiltin<typeof import('node:child_process')>('node:child_process');
+import { childProcess } from '../../lazy-builtin.js';
 
 /**
  * Runs `command` with /bin/sh -c, as system() and popen() do, once what the script printed so far
