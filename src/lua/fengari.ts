@@ -7,6 +7,7 @@ import ldo from 'fengari/src/ldo.js';
 import ltable from 'fengari/src/ltable.js';
 import lobject from 'fengari/src/lobject.js';
 import lstring from 'fengari/src/lstring.js';
+import defs from 'fengari/src/defs.js';
 
 export const lua = fengari.lua;
 export const lauxlib = fengari.lauxlib;
@@ -30,14 +31,11 @@ export function argValue(L: LuaState, i: number): { type: number; value: any } |
 }
 
 /**
- * Sets each native of `natives` as a field of the table on top of the stack (for-in, not
- * Object.entries(): no arrays made for each table of each state).
+ * Sets each native of `natives` as a field of the table on top of the stack: luaL_setfuncs,
+ * which fills a table without a metatable directly, not through the stack (patches/fengari).
  */
 export function setNatives(L: LuaState, natives: Record<string, LuaNative>): void {
-  for (const k in natives) {
-    lua.lua_pushcfunction(L, natives[k]);
-    lua.lua_setfield(L, -2, k);
-  }
+  lauxlib.luaL_setfuncs(L, natives, 0);
 }
 
 type TableEntry = { value: { value: unknown; setfrom(v: unknown): void } | undefined };
@@ -108,6 +106,30 @@ export function pushOwnedBytes(L: LuaState, bytes: Uint8Array): void {
     return;
   }
   lobject.pushsvalue2s(L, lstring.luaS_bless(L, bytes));
+}
+
+/** Value types of fengari's TValues (variant tags: integer and float numbers apart). */
+export const valueType = {
+  boolean: defs.constant_types.LUA_TBOOLEAN as number,
+  integer: defs.constant_types.LUA_TNUMINT as number,
+  float: defs.constant_types.LUA_TNUMFLT as number,
+  string: defs.constant_types.LUA_TLNGSTR as number,
+};
+
+/** A string key interned as lua_setfield interns it, for setFreshField(). */
+export function internedKey(name: string): SharedLuaString {
+  return lstring.luaS_newjskey(null, name);
+}
+
+/**
+ * t[key] = value for the table on top of the stack, which the caller has just created (no
+ * metatable, so this is what lua_setfield would do): straight into the table, without the
+ * stack. `value` is not nil; a string is a SharedLuaString.
+ */
+export function setFreshField(L: LuaState, key: SharedLuaString, type: number, value: unknown): void {
+  const t = L.stack[L.top - 1].value;
+  ltable.luaH_setstrfield(t, key, type, value);
+  ltable.invalidateTMcache(t);
 }
 
 /** An immutable Lua string several states can share (fengari strings compare by content). */

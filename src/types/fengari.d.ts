@@ -15,3 +15,4 @@ declare module 'fengari/src/ldo.js' { const m: any; export default m; }
 declare module 'fengari/src/ltable.js' { const m: any; export default m; }
 declare module 'fengari/src/lobject.js' { const m: any; export default m; }
 declare module 'fengari/src/lstring.js' { const m: any; export default m; }
+declare module 'fengari/src/defs.js' { const m: any; export default m; }
