@@ -86,7 +86,8 @@ export function queryBytes(
 ): void {
   const negotiated = raw.config.clientFlags & (raw.serverCapabilityFlags ?? 0);
   const packet = new OutPacket(queryPacket(sql, (negotiated & CLIENT_QUERY_ATTRIBUTES) !== 0));
-  const cmd = m.createQuery({ sql: '', rowsAsArray: true }, undefined, cb, raw.config);
+  // raw bytes for every column, as for connection.ts's text queries
+  const cmd = m.createQuery({ sql: '', rowsAsArray: true, typeCast: false }, undefined, cb, raw.config);
   resultsetHeader ??= (Object.getPrototypeOf(cmd) as { resultsetHeader: unknown }).resultsetHeader;
   cmd.start = function start(this: QueryCommand, _packet: unknown, connection: BytesQueryConnection): unknown {
     this._connection = connection;

@@ -14,6 +14,12 @@ import { attachLean, type LeanStatement, type LeanWire } from './wire/lean.js';
 // the server cannot prepare this statement: sysbench then prepares it on the client
 const ER_UNSUPPORTED_PS = 1295;
 
+// Text query results reach Lua as the server's own text, as libmysqlclient gives them to sysbench
+// (the lean path, wire/text-rows.ts, does the same): mysql2's text queries run with
+// `typeCast: false`, every column as its raw bytes. Decoding them would re-encode text sent in
+// another character set (SET NAMES cp1251) as UTF-8 and print a DOUBLE as JavaScript does
+// (1.5e-10 where the server sent 0.00000000015). What goes through mysql2: compressed and TLS
+// connections, several statements in one query, CALL, LOAD DATA LOCAL.
 function toResult(res: unknown, fields: unknown): DbResult {
   if (Array.isArray(res)) {
     const rows = res as unknown[][];
@@ -93,7 +99,7 @@ export class MysqlConnection implements DbConnection {
   query(sql: string, cb: DbCallback<DbResult>, dropRows = false): void {
     if (ANY_ESCAPE.test(sql) && hasEscapedBytes(sql)) return this.queryBytes(encodeText(sql), cb);
     if (this.lean !== null && this.lean.query(sql, cb, dropRows)) return;
-    this.raw.query({ sql, rowsAsArray: true }, (err: Mysql2Error | null, res: unknown, fields: unknown) => {
+    this.raw.query({ sql, rowsAsArray: true, typeCast: false }, (err: Mysql2Error | null, res: unknown, fields: unknown) => {
       if (err) return cb(toDbError(err), null);
       cb(null, toResult(res, fields));
     });
