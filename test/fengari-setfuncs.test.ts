@@ -38,6 +38,18 @@ describe('luaL_setfuncs', () => {
     expect(globalsRun(L, 'return table.concat(seen, ",") .. " " .. proxy.a() + proxy.b()')).toBe('a,b 3');
   });
 
+  it('goes through __newindex for a value that is not a table', () => {
+    const L = lauxlib.luaL_newstate();
+    lualib.luaL_openlibs(L);
+    globalsRun(L, 'seen = {}; mt = {__newindex = function(u, k, v) seen[#seen + 1] = k end}; return ""');
+    lua.lua_newuserdata(L, 0);
+    lua.lua_getglobal(L, toLuaString('mt'));
+    lua.lua_setmetatable(L, -2);
+    setNatives(L, { a: ret(1), b: ret(2) });
+    lua.lua_pop(L, 1);
+    expect(globalsRun(L, 'return table.concat(seen, ",")')).toBe('a,b');
+  });
+
   it('leaves the stack as it found it', () => {
     const L = lauxlib.luaL_newstate();
     lua.lua_createtable(L, 0, 0);
