@@ -2,22 +2,15 @@
 // SIDE_FILES): iconv-lite's encoding tables and the AWS RDS certificates of mysql2's 'Amazon RDS'
 // SSL profile. The programs require them when first used; every run reads 0.7 MB less.
 import { createRequire } from 'node:module';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase, dropDatabase, mysqlArgs, ROOT, sysbenchAsync } from './helpers/sysbench.js';
+import { describe, expect, it } from 'vitest';
+import { mysqlArgs, ROOT, sysbenchAsync, useDatabaseAndDir } from './helpers/sysbench.js';
 
 const require = createRequire(import.meta.url);
 const BUNDLE = join(ROOT, 'bundle');
 const DB = 'sbtest_bundle_side_files';
-const dir = mkdtempSync(join(tmpdir(), 'sbts-side-files-'));
-
-beforeAll(() => createDatabase(DB));
-afterAll(() => {
-  dropDatabase(DB);
-  rmSync(dir, { recursive: true, force: true });
-});
+const dir = useDatabaseAndDir(DB, 'sbts-side-files-');
 
 describe('side files of the bundle', () => {
   it('hold what the packages export', () => {

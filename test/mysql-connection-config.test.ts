@@ -1,20 +1,13 @@
 // mysql2's connection settings are parsed once per target and copied for each connection
 // (src/drivers/mysql/driver.ts, connectionConfig()): what one connection changes in its copy
 // must not reach the connections opened after it.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase, dropDatabase, mysqlArgs, SOCKET, sysbenchAsync } from './helpers/sysbench.js';
+import { describe, expect, it } from 'vitest';
+import { mysqlArgs, SOCKET, sysbenchAsync, useDatabaseAndDir } from './helpers/sysbench.js';
 
 const DB = 'sbtest_mysql_connection_config';
-const dir = mkdtempSync(join(tmpdir(), 'sbts-conncfg-'));
-
-beforeAll(() => createDatabase(DB));
-afterAll(() => {
-  dropDatabase(DB);
-  rmSync(dir, { recursive: true, force: true });
-});
+const dir = useDatabaseAndDir(DB, 'sbts-conncfg-');
 
 describe('connection settings shared by the connections of a run', () => {
   // (mysql2 reads the server's report when it runs the statement: SYSBENCH_TS_MYSQL_LEAN=0)

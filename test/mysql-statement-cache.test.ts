@@ -2,22 +2,15 @@
 // the same least-recently-used behaviour without mysql2's 0.5 MB of arrays per connection, the
 // mysql2 internal it replaces, and statements of one connection staying usable (neither path,
 // lean or mysql2's, may find a statement closed behind its back).
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import mysql from 'mysql2';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MYSQL2_LRU_SLOTS, MYSQL2_MAX_PREPARED, StatementCache, useStatementCache } from '../src/drivers/mysql/statement-cache.js';
-import { createDatabase, dropDatabase, mysqlArgs, SOCKET, sysbenchAsync } from './helpers/sysbench.js';
+import { mysqlArgs, SOCKET, sysbenchAsync, useDatabaseAndDir } from './helpers/sysbench.js';
 
 const DB = 'sbtest_mysql_statement_cache';
-const dir = mkdtempSync(join(tmpdir(), 'sbts-stmt-cache-'));
-
-beforeAll(() => createDatabase(DB));
-afterAll(() => {
-  dropDatabase(DB);
-  rmSync(dir, { recursive: true, force: true });
-});
+const dir = useDatabaseAndDir(DB, 'sbts-stmt-cache-');
 
 class Stmt {
   closed = 0;

@@ -110,6 +110,7 @@ export function pushOwnedBytes(L: LuaState, bytes: Uint8Array): void {
 
 /** Value types of fengari's TValues (variant tags: integer and float numbers apart). */
 export const valueType = {
+  nil: defs.constant_types.LUA_TNIL as number,
   boolean: defs.constant_types.LUA_TBOOLEAN as number,
   integer: defs.constant_types.LUA_TNUMINT as number,
   float: defs.constant_types.LUA_TNUMFLT as number,
@@ -119,6 +120,11 @@ export const valueType = {
 /** A string key interned as lua_setfield interns it, for setFreshField(). */
 export function internedKey(name: string): SharedLuaString {
   return lstring.luaS_newjskey(null, name);
+}
+
+/** Pushes a value of fengari type `type` (a valueType; a string is a SharedLuaString). */
+export function pushTyped(L: LuaState, type: number, value: unknown): void {
+  L.stack[L.top++] = new lobject.TValue(type, value);
 }
 
 /**

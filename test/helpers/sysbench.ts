@@ -1,7 +1,9 @@
 // Shared helpers for end-to-end tests: run our bin/sysbench or the reference binary, talk to
 // the local MariaDB, mask numbers for golden comparisons.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { afterAll, beforeAll } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 
@@ -66,6 +68,20 @@ export function dropDatabase(name: string): void {
 }
 
 /** Replaces every number with N, so outputs of two runs compare line by line. */
+/**
+ * The test file's own database, created before its tests and dropped after them, and a
+ * temporary folder removed after them (its path returned). Call at the file's top level.
+ */
+export function useDatabaseAndDir(db: string, dirPrefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), dirPrefix));
+  beforeAll(() => createDatabase(db));
+  afterAll(() => {
+    dropDatabase(db);
+    rmSync(dir, { recursive: true, force: true });
+  });
+  return dir;
+}
+
 export function maskNumbers(text: string): string {
   return text.replace(/\d+(\.\d+)?/g, 'N');
 }
