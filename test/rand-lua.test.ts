@@ -1,13 +1,14 @@
 // sysbench.rand.* and compat natives through fengari, against the reference binary.
 import { describe, expect, it } from 'vitest';
 import { lua, lauxlib, lualib, toLuaString } from '../src/lua/fengari.js';
-import { randNatives, randCompatNatives } from '../src/lua/api/rand.js';
+import { randNatives, randCompatNatives, useGenerator } from '../src/lua/api/rand.js';
 import { planSeeds } from '../src/rand/seeding.js';
 import { SbRng, createUniqueState, DEFAULT_RAND_CONFIG } from '../src/rand/sb-rand.js';
 
 function newState(rng: SbRng, out: string[]): unknown {
   const L = lauxlib.luaL_newstate();
   lualib.luaL_openlibs(L);
+  useGenerator(L, rng);
   lua.lua_pushcfunction(L, (Ls: unknown) => {
     const n = lua.lua_gettop(Ls);
     const parts: string[] = [];
@@ -21,13 +22,13 @@ function newState(rng: SbRng, out: string[]): unknown {
   lua.lua_setglobal(L, toLuaString('print'));
   lua.lua_newtable(L); // sysbench
   lua.lua_newtable(L); // sysbench.rand
-  for (const [k, f] of Object.entries(randNatives(rng))) {
+  for (const [k, f] of Object.entries(randNatives)) {
     lua.lua_pushcfunction(L, f);
     lua.lua_setfield(L, -2, toLuaString(k));
   }
   lua.lua_setfield(L, -2, toLuaString('rand'));
   lua.lua_setglobal(L, toLuaString('sysbench'));
-  for (const [k, f] of Object.entries(randCompatNatives(rng))) {
+  for (const [k, f] of Object.entries(randCompatNatives)) {
     lua.lua_pushcfunction(L, f);
     lua.lua_setglobal(L, toLuaString(k));
   }

@@ -1,7 +1,6 @@
 // A Lua test (a script or module): load it in the main state, then prepare / cleanup / help /
 // run / a custom command, with sysbench 1.0.20's dispatch and messages.
 import { getHeapStatistics } from 'node:v8';
-import { callSync, hasFunction } from '../lua/state.js';
 import { makeRandApi } from '../lua/api/rand.js';
 import { onRowsInserted } from '../lua/inserted-rows.js';
 import type { Logger } from '../output.js';

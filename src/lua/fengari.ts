@@ -17,8 +17,8 @@ export const toJsString = fengari.to_jsstring;
 export type LuaState = any;
 export type LuaNative = (L: LuaState) => number;
 
-/** fengari's function, call and table internals (for closures over shared prototypes) */
-export const internals = { lfunc, ldo, ltable };
+/** fengari's function, call, table, object and string internals (closures over shared prototypes, state templates) */
+export const internals = { lfunc, ldo, ltable, lobject, lstring };
 
 /**
  * Argument `i` (> 0) of the running native read straight from the stack, or undefined when it

@@ -8,6 +8,8 @@ import { loadCached, loadFileCached } from './chunk-cache.js';
 import type { LuaHost } from './host.js';
 import { stringToBytes } from './strings.js';
 import { coreNatives } from './api/core.js';
+import { setStateContext, stateOf } from './context.js';
+import { randCompatNatives, randNatives } from './api/rand.js';
 import { bitNatives } from './api/bit.js';
 import { registerSql } from './api/sql/index.js';
 import { registerDb } from './api/db.js';
@@ -16,7 +18,7 @@ import { SqlSession } from './sql/session.js';
 import { registerHistogram } from './api/histogram.js';
 import { installStringFormat } from './api/string-format.js';
 import { installLuaJitMath } from './api/luajit-math.js';
-import { collectGarbageNative, installLuaJitType, luaJitBaseNatives } from './api/luajit-base.js';
+import { collectGarbage, installLuaJitType, luaJitBaseNatives } from './api/luajit-base.js';
 import { installCoroutineMain } from './api/coroutine.js';
 import { installOs } from './api/os.js';
 import { openIo } from './api/io/library.js';
@@ -105,76 +107,91 @@ const rawNext: LuaNative = (L) => {
 };
 
 /**
- * Pushes a table that stands for the module `open` pushes: the first read of a field (or
- * pairs()) opens the module, copies its fields into the table (fields the script set
- * meanwhile stay) and drops the table's metatable, so from then on it is the module's table.
+ * The first read of a field (or pairs()) of a table pushLazyModule() made opens the module,
+ * copies its fields into the table (fields the script set meanwhile stay) and drops the
+ * table's metatable, so from then on it is the module's table.
  */
-function pushLazyModule(L: LuaState, open: LuaNative): void {
-  const fill = (L: LuaState): void => {
-    lua.lua_pushcfunction(L, open);
-    lua.lua_call(L, 0, 1);
-    const mod = lua.lua_gettop(L);
-    lua.lua_pushnil(L);
-    while (lua.lua_next(L, mod)) {
+function fillLazyModule(L: LuaState, open: LuaNative): void {
+  lua.lua_pushcfunction(L, open);
+  lua.lua_call(L, 0, 1);
+  const mod = lua.lua_gettop(L);
+  lua.lua_pushnil(L);
+  while (lua.lua_next(L, mod)) {
+    lua.lua_pushvalue(L, -2);
+    if (lua.lua_rawget(L, 1) === lua.LUA_TNIL) {
+      lua.lua_pop(L, 1);
       lua.lua_pushvalue(L, -2);
-      if (lua.lua_rawget(L, 1) === lua.LUA_TNIL) {
-        lua.lua_pop(L, 1);
-        lua.lua_pushvalue(L, -2);
-        lua.lua_insert(L, -2);
-        lua.lua_rawset(L, 1);
-      } else {
-        lua.lua_pop(L, 2);
-      }
+      lua.lua_insert(L, -2);
+      lua.lua_rawset(L, 1);
+    } else {
+      lua.lua_pop(L, 2);
     }
-    lua.lua_pop(L, 1);
-    lua.lua_pushnil(L);
-    lua.lua_setmetatable(L, 1);
+  }
+  lua.lua_pop(L, 1);
+  lua.lua_pushnil(L);
+  lua.lua_setmetatable(L, 1);
+}
+
+/** __index and __pairs of the lazy tables of module opener `open`: one pair per opener, shared by every state */
+const lazyMetamethods = new Map<LuaNative, { index: LuaNative; pairs: LuaNative }>();
+
+function lazyMetamethodsOf(open: LuaNative): { index: LuaNative; pairs: LuaNative } {
+  let m = lazyMetamethods.get(open);
+  if (m !== undefined) return m;
+  m = {
+    index: (L) => {
+      lua.lua_settop(L, 2);
+      fillLazyModule(L, open);
+      lua.lua_rawget(L, 1);
+      return 1;
+    },
+    pairs: (L) => {
+      lua.lua_settop(L, 1);
+      fillLazyModule(L, open);
+      lua.lua_pushcfunction(L, rawNext);
+      lua.lua_pushvalue(L, 1);
+      lua.lua_pushnil(L);
+      return 3;
+    },
   };
+  lazyMetamethods.set(open, m);
+  return m;
+}
+
+/** Pushes a table that stands for the module `open` pushes, until first used (fillLazyModule). */
+function pushLazyModule(L: LuaState, open: LuaNative): void {
+  const { index, pairs } = lazyMetamethodsOf(open);
   lua.lua_createtable(L, 0, 0);
   lua.lua_createtable(L, 0, 2);
-  lua.lua_pushcfunction(L, (L: LuaState) => {
-    lua.lua_settop(L, 2);
-    fill(L);
-    lua.lua_rawget(L, 1);
-    return 1;
-  });
+  lua.lua_pushcfunction(L, index);
   lua.lua_setfield(L, -2, '__index');
-  lua.lua_pushcfunction(L, (L: LuaState) => {
-    lua.lua_settop(L, 1);
-    fill(L);
-    lua.lua_pushcfunction(L, rawNext);
-    lua.lua_pushvalue(L, 1);
-    lua.lua_pushnil(L);
-    return 3;
-  });
+  lua.lua_pushcfunction(L, pairs);
   lua.lua_setfield(L, -2, '__pairs');
   lua.lua_setmetatable(L, -2);
 }
 
 // luaL_openlibs' libraries in its order; the ones the sysbench API and the stock scripts do not
 // use at start-up are built on first use (pushLazyModule), which saves a third of a state's
-// library set-up for each thread. Each entry gives the opener for a state of `host` (io is ours,
-// api/io/: its standard output is the state's writer).
-const LIBS: [name: string, opener: (host: LuaHost) => LuaNative, lazy: boolean][] = [
-  ['_G', () => lualib.luaopen_base, false],
-  ['package', () => lualib.luaopen_package, false],
-  ['coroutine', () => lualib.luaopen_coroutine, false],
-  ['table', () => lualib.luaopen_table, false],
-  ['os', () => lualib.luaopen_os, true],
-  ['string', () => lualib.luaopen_string, false],
+// library set-up for each thread (io is ours, api/io/: its standard output is the state's writer).
+const LIBS: [name: string, opener: LuaNative, lazy: boolean][] = [
+  ['_G', lualib.luaopen_base, false],
+  ['package', lualib.luaopen_package, false],
+  ['coroutine', lualib.luaopen_coroutine, false],
+  ['table', lualib.luaopen_table, false],
+  ['os', lualib.luaopen_os, true],
+  ['string', lualib.luaopen_string, false],
   // math: LuaJIT's (installLuaJitMath), not fengari's, which it would replace
-  ['utf8', () => lualib.luaopen_utf8, true],
+  ['utf8', lualib.luaopen_utf8, true],
   ['debug', openDebug, true],
   ['io', openIo, true],
-  ['fengari', () => lualib.luaopen_fengari, true],
+  ['fengari', lualib.luaopen_fengari, true],
 ];
 
 const LOADED = toLuaString('_LOADED');
 
 /** luaL_openlibs, with the lazy libraries as tables that fill themselves on first use. */
-function openLibs(L: LuaState, host: LuaHost): void {
-  for (const [name, opener, lazy] of LIBS) {
-    const open = opener(host);
+function openLibs(L: LuaState): void {
+  for (const [name, open, lazy] of LIBS) {
     if (!lazy) {
       lauxlib.luaL_requiref(L, toLuaString(name), open, 1);
       lua.lua_pop(L, 1);
@@ -213,15 +230,45 @@ export interface SysbenchState {
   exec: LuaExec;
 }
 
-/** A fresh state with the API installed; the script is not loaded yet. */
-export function newSysbenchState(host: LuaHost, rand: RandApi): SysbenchState {
+// require("ffi"): the stock scripts never use it, so require() gets a table that builds the
+// module when first used
+const openFfi: LuaNative = (L) => {
+  if (loadCached(L, 'internal:ffi.lua', '=ffi', () => internalChunk('ffi.lua')) !== lua.LUA_OK) return lua.lua_error(L);
+  const { exec, host, rng, rand } = stateOf(L);
+  pushFfiNatives(L, { exec, host, rand: { rng, thread: rand } });
+  lua.lua_call(L, 1, 1);
+  return 1;
+};
+
+/** A new Lua state of `host` with its context (state-template.ts copies the rest into it). */
+export function newContextState(host: LuaHost, rand: RandApi): SysbenchState {
   const L = lauxlib.luaL_newstate();
-  openLibs(L, host);
   // a JS exception inside a native becomes a Lua error that says what went wrong (fengari's
   // default leaves a value sysbench prints as "(not a string)")
   lua.lua_atnativeerror(L, nativeError);
-  installOs(L, host);
   const exec = new LuaExec(L);
+  setStateContext(L, {
+    host, exec, rng: rand.rng, rand: rand.thread, sql: new SqlSession(L, host, exec, rand.thread.low32),
+    noResultRef: 0, legacyConnection: null, gc: { running: true, pause: 200, stepmul: 200 }, mathRandom: null,
+  });
+  return { L, exec };
+}
+
+/** A fresh state with the API installed; the script is not loaded yet. */
+export function newSysbenchState(host: LuaHost, rand: RandApi): SysbenchState {
+  const state = newContextState(host, rand);
+  installApi(state.L, host, host.tid);
+  return state;
+}
+
+/**
+ * Installs sysbench's API into `L`: the libraries, the natives (all shared by every state: they
+ * find their state's context through L), the sysbench table and the internal Lua modules.
+ * `tid` is what sysbench.tid holds (a state template gives a placeholder, state-template.ts).
+ */
+export function installApi(L: LuaState, host: LuaHost, tid: number): void {
+  openLibs(L);
+  installOs(L);
 
   lua.lua_getglobal(L, 'package');
   if (stdSearchpath === null) {
@@ -232,17 +279,9 @@ export function newSysbenchState(host: LuaHost, rand: RandApi): SysbenchState {
   lua.lua_pushstring(L, toLuaString(stateSearchPath(host.scriptFile)));
   lua.lua_setfield(L, -2, 'path');
   lua.lua_getfield(L, -1, 'preload');
-  const openFfi: LuaNative = (L: LuaState) => {
-    if (loadCached(L, 'internal:ffi.lua', '=ffi', () => internalChunk('ffi.lua')) !== lua.LUA_OK) return lua.lua_error(L);
-    pushFfiNatives(L, { exec, host, rand });
-    lua.lua_call(L, 1, 1);
-    return 1;
-  };
   lua.lua_pushcfunction(L, openFfi);
   lua.lua_setfield(L, -2, 'ffi');
   lua.lua_pop(L, 1);
-  // the stock scripts never use ffi: require("ffi") gets a table that builds the module
-  // when first used
   lua.lua_getfield(L, -1, 'loaded');
   pushLazyModule(L, openFfi);
   lua.lua_setfield(L, -2, 'ffi');
@@ -263,7 +302,7 @@ export function newSysbenchState(host: LuaHost, rand: RandApi): SysbenchState {
 
   // the sysbench table
   lua.lua_createtable(L, 0, 8);
-  lua.lua_pushinteger(L, host.tid);
+  lua.lua_pushinteger(L, tid);
   lua.lua_setfield(L, -2, 'tid');
   lua.lua_pushstring(L, toLuaString(VERSION));
   lua.lua_setfield(L, -2, 'version');
@@ -281,31 +320,29 @@ export function newSysbenchState(host: LuaHost, rand: RandApi): SysbenchState {
   lua.lua_setfield(L, -2, 'script_path');
   lua.lua_setfield(L, -2, 'cmdline');
   lua.lua_createtable(L, 0, 12);
-  setNatives(L, rand.natives);
+  setNatives(L, randNatives);
   lua.lua_setfield(L, -2, 'rand');
   lua.lua_createtable(L, 0, 0);
   lua.lua_setfield(L, -2, 'opt');
   lua.lua_setglobal(L, 'sysbench');
 
   lua.lua_pushglobaltable(L);
-  setNatives(L, coreNatives(host, exec));
+  setNatives(L, coreNatives);
   setNatives(L, luaJitBaseNatives);
-  lua.lua_pushcfunction(L, collectGarbageNative());
+  lua.lua_pushcfunction(L, collectGarbage);
   lua.lua_setfield(L, -2, 'collectgarbage');
-  setNatives(L, rand.globals);
+  setNatives(L, randCompatNatives);
   lua.lua_pop(L, 1);
 
   installStringFormat(L);
   installLuaJitMath(L);
-  const sql = new SqlSession(L, host, exec, rand.thread.low32);
-  registerSql(L, sql, rand.thread);
-  registerDb(L, sql);
-  registerHistogram(L, host.out, rand.thread.histogramSlot);
+  registerSql(L);
+  registerDb(L);
+  registerHistogram(L);
   installLuaJitType(L);
-  installCoroutineMain(L, exec);
+  installCoroutineMain(L);
   runInternal(L, 'compat51.lua');
   for (const m of INTERNAL_MODULES) runInternal(L, m);
-  return { L, exec };
 }
 
 /** Loads and runs the script's main chunk; `done` gets sysbench's error text on failure. */

@@ -1,7 +1,7 @@
 // JS objects as Lua userdata, for every API: a userdata carries its object in `obj`, its
 // type in a metatable registered by name. One way to define those metatables, push objects
 // and get them back.
-import { argValue, lua, lauxlib, setNatives, toLuaString, type LuaState, type LuaNative } from './fengari.js';
+import { argValue, lua, lauxlib, setNatives, type LuaState, type LuaNative } from './fengari.js';
 import { pushJsString } from './strings.js';
 
 export interface MetatableSpec {
@@ -13,6 +13,15 @@ export interface MetatableSpec {
   tostring?: string;
   /** no __name (tostring() then prints "userdata: 0x...", as for sysbench's C-created types) */
   anonymous?: boolean;
+}
+
+/** __tostring natives by the text they print: one per text, shared by every state */
+const tostrings = new Map<string, LuaNative>();
+
+function tostringNative(text: string): LuaNative {
+  let f = tostrings.get(text);
+  if (f === undefined) tostrings.set(text, f = (L: LuaState) => { pushJsString(L, text); return 1; });
+  return f;
 }
 
 export function defineMetatable(L: LuaState, name: Uint8Array, spec: MetatableSpec): void {
@@ -27,7 +36,7 @@ export function defineMetatable(L: LuaState, name: Uint8Array, spec: MetatableSp
   }
   const text = spec.tostring;
   if (text !== undefined) {
-    lua.lua_pushcfunction(L, (L: LuaState) => { pushJsString(L, text); return 1; });
+    lua.lua_pushcfunction(L, tostringNative(text));
     lua.lua_setfield(L, -2, '__tostring');
   }
   if (spec.anonymous === true) {

@@ -1,8 +1,8 @@
 // Natives behind sysbench's top-level Lua API: output, the event loop, counters, sleeping,
 // script option declarations.
 import { lua, lauxlib, toLuaString, type LuaState, type LuaNative } from '../fengari.js';
-import type { LuaExec } from '../exec.js';
-import type { LuaHost, ScriptOptionDef } from '../host.js';
+import type { ScriptOptionDef } from '../host.js';
+import { stateOf } from '../context.js';
 import { bytesToString } from '../strings.js';
 
 function textOfArgs(L: LuaState, sep: string, from: number): string {
@@ -39,60 +39,60 @@ function readScriptOptions(L: LuaState): ScriptOptionDef[] {
   return defs;
 }
 
-export function coreNatives(host: LuaHost, exec: LuaExec): Record<string, LuaNative> {
-  const pushMore = (L: LuaState): number => {
-    lua.lua_pushboolean(L, exec.ioValue === true);
-    return 1;
-  };
-  return {
-    print: (L) => {
-      host.out(textOfArgs(L, '\t', 1) + '\n');
-      return 0;
-    },
-    __sb_event_start: (L) => {
-      const more = host.eventStart();
-      if (typeof more === 'boolean') {
-        lua.lua_pushboolean(L, more);
-        return 1;
-      }
-      return exec.io(L, more, pushMore);
-    },
-    __sb_event_stop: () => {
-      host.eventStop();
-      return 0;
-    },
-    __sb_counter_inc: (L) => {
-      host.countInc(lauxlib.luaL_checkinteger(L, 1));
-      return 0;
-    },
-    __sb_set_test_args: (L) => {
-      lua.lua_pushboolean(L, host.setTestArgs(readScriptOptions(L)));
-      return 1;
-    },
-    __sb_print_test_options: () => {
-      host.printTestOptions();
-      return 0;
-    },
-    __sb_at_exit: (L) => {
-      lauxlib.luaL_checktype(L, 1, lua.LUA_TFUNCTION);
-      lua.lua_pushvalue(L, 1);
-      const ref = lauxlib.luaL_ref(L, lua.LUA_REGISTRYINDEX);
-      const M = exec.L; // the coroutine that registered it may be gone by then
-      host.atExit(() => {
-        lua.lua_rawgeti(M, lua.LUA_REGISTRYINDEX, ref);
-        lua.lua_pcall(M, 0, 0, 0);
-      });
-      return 0;
-    },
-    __sb_newproxy: (L) => {
-      // LuaJIT's newproxy(true): a userdata with a fresh metatable
-      lua.lua_newuserdata(L, 0);
-      if (lua.lua_toboolean(L, 1)) {
-        lua.lua_createtable(L, 0, 0);
-        lua.lua_setmetatable(L, -2);
-      }
-      return 1;
-    },
-  };
-}
+const pushMore = (L: LuaState): number => {
+  lua.lua_pushboolean(L, stateOf(L).exec.ioValue === true);
+  return 1;
+};
 
+export const coreNatives: Readonly<Record<string, LuaNative>> = {
+  print: (L) => {
+    stateOf(L).host.out(textOfArgs(L, '\t', 1) + '\n');
+    return 0;
+  },
+  __sb_event_start: (L) => {
+    const s = stateOf(L);
+    const more = s.host.eventStart();
+    if (typeof more === 'boolean') {
+      lua.lua_pushboolean(L, more);
+      return 1;
+    }
+    return s.exec.io(L, more, pushMore);
+  },
+  __sb_event_stop: (L) => {
+    stateOf(L).host.eventStop();
+    return 0;
+  },
+  __sb_counter_inc: (L) => {
+    stateOf(L).host.countInc(lauxlib.luaL_checkinteger(L, 1));
+    return 0;
+  },
+  __sb_set_test_args: (L) => {
+    lua.lua_pushboolean(L, stateOf(L).host.setTestArgs(readScriptOptions(L)));
+    return 1;
+  },
+  __sb_print_test_options: (L) => {
+    stateOf(L).host.printTestOptions();
+    return 0;
+  },
+  __sb_at_exit: (L) => {
+    lauxlib.luaL_checktype(L, 1, lua.LUA_TFUNCTION);
+    lua.lua_pushvalue(L, 1);
+    const ref = lauxlib.luaL_ref(L, lua.LUA_REGISTRYINDEX);
+    const { host, exec } = stateOf(L);
+    const M = exec.L; // the coroutine that registered it may be gone by then
+    host.atExit(() => {
+      lua.lua_rawgeti(M, lua.LUA_REGISTRYINDEX, ref);
+      lua.lua_pcall(M, 0, 0, 0);
+    });
+    return 0;
+  },
+  __sb_newproxy: (L) => {
+    // LuaJIT's newproxy(true): a userdata with a fresh metatable
+    lua.lua_newuserdata(L, 0);
+    if (lua.lua_toboolean(L, 1)) {
+      lua.lua_createtable(L, 0, 0);
+      lua.lua_setmetatable(L, -2);
+    }
+    return 1;
+  },
+};

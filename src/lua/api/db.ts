@@ -25,7 +25,8 @@ import { SbCounter } from '../../stats/counters.js';
 import { raiseAt } from '../raise.js';
 import { bytesToString, luaBytes, pushJsString } from '../strings.js';
 import { checkObject, defineMetatable, pushObject } from '../userdata.js';
-import { SqlConnection, type ConnectOutcome, type PrepareOutcome, type SqlSession, type StatementOutcome } from '../sql/session.js';
+import { SqlConnection, type ConnectOutcome, type PrepareOutcome, type StatementOutcome } from '../sql/session.js';
+import { stateOf } from '../context.js';
 import type { BulkApi } from '../sql/bulk.js';
 
 const MT_STMT = toLuaString('sysbench.stmt');
@@ -163,176 +164,180 @@ function readParams(L: LuaState, st: LegacyStatement): void {
   }
 }
 
-export function registerDb(L: LuaState, session: SqlSession): void {
-  const { host } = session;
-  // this state's connection (sysbench keeps it in the thread's sb_lua_ctxt_t)
-  let conn: LegacyConnection | null = null;
+// this state's connection (sysbench keeps it in the thread's sb_lua_ctxt_t)
+const connOf = (L: LuaState): LegacyConnection | null => stateOf(L).legacyConnection as LegacyConnection | null;
 
-  /** Throws { errcode = RESTART_EVENT }: thread_run() restarts the event. */
-  const restartEvent = (L: LuaState): number => {
-    host.log.debug('Ignored error encountered, restarting transaction');
-    lua.lua_createtable(L, 0, 1);
-    lua.lua_pushinteger(L, RESTART_EVENT);
-    lua.lua_setfield(L, -2, 'errcode');
-    return lua.lua_error(L);
-  };
+/** Throws { errcode = RESTART_EVENT }: thread_run() restarts the event. */
+const restartEvent = (L: LuaState): number => {
+  stateOf(L).host.log.debug('Ignored error encountered, restarting transaction');
+  lua.lua_createtable(L, 0, 1);
+  lua.lua_pushinteger(L, RESTART_EVENT);
+  lua.lua_setfield(L, -2, 'errcode');
+  return lua.lua_error(L);
+};
 
-  const checkConnection = (L: LuaState): LegacyConnection => {
-    if (conn === null) raiseAt(L, 'Uninitialized database connection');
-    return conn!;
-  };
+const checkConnection = (L: LuaState): LegacyConnection => {
+  const conn = connOf(L);
+  if (conn === null) raiseAt(L, 'Uninitialized database connection');
+  return conn!;
+};
 
-  // ---- db_connect / db_disconnect ----------------------------------------------------
-  const connected: ConnectOutcome = {
-    connected: (L, driver: DbDriver, con: DbConnection, then) => {
-      conn = new LegacyConnection(driver, con);
-      session.adopt(conn);
-      return then === null ? 0 : then(L);
-    },
-    failed: (L) => raiseAt(L, 'Failed to connect to the database'),
-  };
+// ---- db_connect / db_disconnect ----------------------------------------------------
+const connected: ConnectOutcome = {
+  connected: (L, driver: DbDriver, con: DbConnection, then) => {
+    const conn = new LegacyConnection(driver, con);
+    const ctx = stateOf(L);
+    ctx.legacyConnection = conn;
+    ctx.sql.adopt(conn);
+    return then === null ? 0 : then(L);
+  },
+  failed: (L) => raiseAt(L, 'Failed to connect to the database'),
+};
 
-  /** sb_lua_db_connect(), then `then`: a new driver each time, a connection unless there is one. */
-  const connect = (L: LuaState, then: ((L: LuaState) => number) | null): number => {
-    const drv = host.createDriver(null);
-    if (typeof drv === 'string') {
-      host.log.fatal(drv);
-      return raiseAt(L, 'DB initialization failed');
-    }
-    pushJsString(L, drv.name);
-    lua.lua_setglobal(L, 'db_driver');
-    if (conn !== null) return then === null ? 0 : then(L);
-    return session.connect(L, drv, connected, then);
-  };
+/** sb_lua_db_connect(), then `then`: a new driver each time, a connection unless there is one. */
+const connect = (L: LuaState, then: ((L: LuaState) => number) | null): number => {
+  const { host, sql } = stateOf(L);
+  const drv = host.createDriver(null);
+  if (typeof drv === 'string') {
+    host.log.fatal(drv);
+    return raiseAt(L, 'DB initialization failed');
+  }
+  pushJsString(L, drv.name);
+  lua.lua_setglobal(L, 'db_driver');
+  if (connOf(L) !== null) return then === null ? 0 : then(L);
+  return sql.connect(L, drv, connected, then);
+};
 
-  const nothing = (): number => 0;
-  const withConnection = (k: (L: LuaState) => number): LuaNative => (L) => (conn === null ? connect(L, k) : k(L));
+const nothing = (): number => 0;
+const withConnection = (k: (L: LuaState) => number): LuaNative => (L) => (connOf(L) === null ? connect(L, k) : k(L));
 
-  const disconnect = (L: LuaState): number => {
-    const c = conn;
-    conn = null;
-    if (c === null || c.con === null) return 0;
-    return session.disconnect(L, c, nothing);
-  };
+const disconnect = (L: LuaState): number => {
+  const ctx = stateOf(L);
+  const c = ctx.legacyConnection;
+  ctx.legacyConnection = null;
+  if (c === null || c.con === null) return 0;
+  return ctx.sql.disconnect(L, c, nothing);
+};
 
-  // ---- db_query ----------------------------------------------------------------------
-  const queried: StatementOutcome = {
-    done: () => 0,
-    failed: (L, _conn, _err, ignorable) => (ignorable ? restartEvent(L) : raiseAt(L, 'db_query() failed')),
-  };
+// ---- db_query ----------------------------------------------------------------------
+const queried: StatementOutcome = {
+  done: () => 0,
+  failed: (L, _conn, _err, ignorable) => (ignorable ? restartEvent(L) : raiseAt(L, 'db_query() failed')),
+};
 
-  const runQuery = (L: LuaState): number => {
-    const c = conn!;
-    const text = bytesToString(luaBytes(L, 1));
-    c.resultOpen = false;
-    return session.query(L, c, text, queried);
-  };
+const runQuery = (L: LuaState): number => {
+  const c = connOf(L)!;
+  const text = bytesToString(luaBytes(L, 1));
+  c.resultOpen = false;
+  return stateOf(L).sql.query(L, c, text, queried);
+};
 
-  // ---- prepared statements -----------------------------------------------------------
-  const prepared: PrepareOutcome = {
-    prepared: (L, c, stmt) => {
-      pushObject(L, new LegacyStatement(c as LegacyConnection, stmt), MT_STMT);
-      return 1;
-    },
-    failed: (L) => raiseAt(L, 'db_prepare() failed'),
-  };
-
-  const runPrepare = (L: LuaState): number => session.prepare(L, conn!, bytesToString(luaBytes(L, 1)), prepared);
-
-  const tableRef = (L: LuaState, old: number): number => {
-    if (old !== lua.LUA_REFNIL) lauxlib.luaL_unref(L, lua.LUA_REGISTRYINDEX, old);
-    lua.lua_pushvalue(L, 2);
-    return lauxlib.luaL_ref(L, lua.LUA_REGISTRYINDEX);
-  };
-
-  const pushResult = (L: LuaState, c: SqlConnection, open: boolean): number => {
-    pushObject(L, new LegacyResult(c as LegacyConnection, open), MT_RS);
+// ---- prepared statements -----------------------------------------------------------
+const prepared: PrepareOutcome = {
+  prepared: (L, c, stmt) => {
+    pushObject(L, new LegacyStatement(c as LegacyConnection, stmt), MT_STMT);
     return 1;
-  };
+  },
+  failed: (L) => raiseAt(L, 'db_prepare() failed'),
+};
 
-  const executed: StatementOutcome = {
-    done: (L, c, r: DbResult) => {
-      const read = r.counter === SbCounter.Read;
-      (c as LegacyConnection).resultOpen = read;
-      return pushResult(L, c, read);
-    },
-    failed: (L, c, _err, ignorable) => (ignorable ? restartEvent(L) : pushResult(L, c, false)),
-  };
+const runPrepare = (L: LuaState): number => stateOf(L).sql.prepare(L, connOf(L)!, bytesToString(luaBytes(L, 1)), prepared);
 
-  // ---- sysbench.db -------------------------------------------------------------------
-  const natives: Record<string, LuaNative> = {
-    connect: (L) => connect(L, null),
-    disconnect,
-    query: withConnection(runQuery),
-    bulk_insert_init: withConnection((L) => {
-      const c = conn!;
-      c.resultOpen = false;
-      return session.bulk.init(L, BULK, c, luaBytes(L, 1));
-    }),
-    bulk_insert_next: (L) => {
-      const c = checkConnection(L);
-      return session.bulk.next(L, BULK, c, luaBytes(L, 1));
-    },
-    bulk_insert_done: (L) => session.bulk.done(L, BULK, checkConnection(L)),
-    prepare: withConnection(runPrepare),
-    bind_param: (L) => {
-      checkConnection(L);
-      const st = checkObject<LegacyStatement>(L, 1, MT_STMT);
-      st.params = readBinds(L);
-      st.paramRef = tableRef(L, st.paramRef);
-      return 0;
-    },
-    bind_result: (L) => {
-      checkConnection(L);
-      const st = checkObject<LegacyStatement>(L, 1, MT_STMT);
-      readBinds(L);
-      st.resultRef = tableRef(L, st.resultRef);
-      return 0;
-    },
-    execute: (L) => {
-      checkConnection(L);
-      const st = checkObject<LegacyStatement>(L, 1, MT_STMT);
-      readParams(L, st);
-      if (st.conn.con === null || st.stmt === null) {
-        host.log.alert('attempt to use an already closed connection');
-        return pushResult(L, st.conn, false);
-      }
-      st.conn.resultOpen = false;
-      return session.execute(L, st.conn, st.stmt, st.values, executed);
-    },
-    close: (L) => {
-      checkConnection(L);
-      const st = checkObject<LegacyStatement>(L, 1, MT_STMT);
-      st.params = [];
-      lauxlib.luaL_unref(L, lua.LUA_REGISTRYINDEX, st.paramRef);
-      lauxlib.luaL_unref(L, lua.LUA_REGISTRYINDEX, st.resultRef);
-      st.paramRef = st.resultRef = lua.LUA_REFNIL;
-      if (st.conn.con === null) {
-        host.log.alert('attempt to use an already closed connection');
-        return 0;
-      }
-      st.conn.resultOpen = false;
-      st.stmt?.close();
-      st.stmt = null;
-      return 0;
-    },
-    store_results: (L) => {
-      checkConnection(L);
-      checkObject<LegacyResult>(L, 1, MT_RS);
-      return 0; // sysbench stores results in db_query()/db_execute() already
-    },
-    free_results: (L) => {
-      checkConnection(L);
-      const rs = checkObject<LegacyResult>(L, 1, MT_RS);
-      if (!rs.open) return 0;
-      rs.open = false;
-      if (rs.conn.con === null) host.log.alert('attempt to use an already closed connection');
-      else if (!rs.conn.resultOpen) host.log.alert('attempt to free an invalid result set');
-      else rs.conn.resultOpen = false;
-      return 0;
-    },
-  };
+const tableRef = (L: LuaState, old: number): number => {
+  if (old !== lua.LUA_REFNIL) lauxlib.luaL_unref(L, lua.LUA_REGISTRYINDEX, old);
+  lua.lua_pushvalue(L, 2);
+  return lauxlib.luaL_ref(L, lua.LUA_REGISTRYINDEX);
+};
 
+const pushResult = (L: LuaState, c: SqlConnection, open: boolean): number => {
+  pushObject(L, new LegacyResult(c as LegacyConnection, open), MT_RS);
+  return 1;
+};
+
+const executed: StatementOutcome = {
+  done: (L, c, r: DbResult) => {
+    const read = r.counter === SbCounter.Read;
+    (c as LegacyConnection).resultOpen = read;
+    return pushResult(L, c, read);
+  },
+  failed: (L, c, _err, ignorable) => (ignorable ? restartEvent(L) : pushResult(L, c, false)),
+};
+
+// ---- sysbench.db -------------------------------------------------------------------
+const natives: Record<string, LuaNative> = {
+  connect: (L) => connect(L, null),
+  disconnect,
+  query: withConnection(runQuery),
+  bulk_insert_init: withConnection((L) => {
+    const c = connOf(L)!;
+    c.resultOpen = false;
+    return stateOf(L).sql.bulk.init(L, BULK, c, luaBytes(L, 1));
+  }),
+  bulk_insert_next: (L) => {
+    const c = checkConnection(L);
+    return stateOf(L).sql.bulk.next(L, BULK, c, luaBytes(L, 1));
+  },
+  bulk_insert_done: (L) => stateOf(L).sql.bulk.done(L, BULK, checkConnection(L)),
+  prepare: withConnection(runPrepare),
+  bind_param: (L) => {
+    checkConnection(L);
+    const st = checkObject<LegacyStatement>(L, 1, MT_STMT);
+    st.params = readBinds(L);
+    st.paramRef = tableRef(L, st.paramRef);
+    return 0;
+  },
+  bind_result: (L) => {
+    checkConnection(L);
+    const st = checkObject<LegacyStatement>(L, 1, MT_STMT);
+    readBinds(L);
+    st.resultRef = tableRef(L, st.resultRef);
+    return 0;
+  },
+  execute: (L) => {
+    checkConnection(L);
+    const st = checkObject<LegacyStatement>(L, 1, MT_STMT);
+    readParams(L, st);
+    if (st.conn.con === null || st.stmt === null) {
+      stateOf(L).host.log.alert('attempt to use an already closed connection');
+      return pushResult(L, st.conn, false);
+    }
+    st.conn.resultOpen = false;
+    return stateOf(L).sql.execute(L, st.conn, st.stmt, st.values, executed);
+  },
+  close: (L) => {
+    checkConnection(L);
+    const st = checkObject<LegacyStatement>(L, 1, MT_STMT);
+    st.params = [];
+    lauxlib.luaL_unref(L, lua.LUA_REGISTRYINDEX, st.paramRef);
+    lauxlib.luaL_unref(L, lua.LUA_REGISTRYINDEX, st.resultRef);
+    st.paramRef = st.resultRef = lua.LUA_REFNIL;
+    if (st.conn.con === null) {
+      stateOf(L).host.log.alert('attempt to use an already closed connection');
+      return 0;
+    }
+    st.conn.resultOpen = false;
+    st.stmt?.close();
+    st.stmt = null;
+    return 0;
+  },
+  store_results: (L) => {
+    checkConnection(L);
+    checkObject<LegacyResult>(L, 1, MT_RS);
+    return 0; // sysbench stores results in db_query()/db_execute() already
+  },
+  free_results: (L) => {
+    checkConnection(L);
+    const rs = checkObject<LegacyResult>(L, 1, MT_RS);
+    if (!rs.open) return 0;
+    rs.open = false;
+    if (rs.conn.con === null) stateOf(L).host.log.alert('attempt to use an already closed connection');
+    else if (!rs.conn.resultOpen) stateOf(L).host.log.alert('attempt to free an invalid result set');
+    else rs.conn.resultOpen = false;
+    return 0;
+  },
+};
+
+export function registerDb(L: LuaState): void {
   // metatables as sysbench creates them: empty, and no __name (tostring gives "userdata: ...")
   defineMetatable(L, MT_STMT, { anonymous: true });
   defineMetatable(L, MT_RS, { anonymous: true });

@@ -3,8 +3,8 @@
 // the input; an error is printed on stderr and the loop goes on. fengari's own reads the terminal
 // through readline-sync, which cannot work from the bundle (it runs a shell script of its own).
 import { readSync, writeSync } from 'node:fs';
-import { lua, lauxlib, lualib, toLuaString, type LuaState, type LuaNative } from '../fengari.js';
-import type { LuaHost } from '../host.js';
+import { lua, lauxlib, lualib, toLuaString, type LuaNative } from '../fengari.js';
+import { stateOf } from '../context.js';
 
 const PROMPT = 'lua_debug> ';
 const CHUNKNAME = toLuaString('=(debug command)');
@@ -43,31 +43,27 @@ function readCommand(): Buffer | null {
   return n === 0 ? null : line.subarray(0, n);
 }
 
-function debugLoop(host: LuaHost): LuaNative {
-  return (L: LuaState) => {
-    for (;;) {
-      // what the script printed so far comes before the prompt
+const debugLoop: LuaNative = (L) => {
+  const { host } = stateOf(L);
+  for (;;) {
+    // what the script printed so far comes before the prompt
+    host.out.flush?.();
+    writeSync(2, PROMPT);
+    const command = readCommand();
+    if (command === null || command.equals(CONT)) return 0;
+    if (lauxlib.luaL_loadbuffer(L, command, null, CHUNKNAME) !== lua.LUA_OK || lua.lua_pcall(L, 0, 0, 0) !== lua.LUA_OK) {
       host.out.flush?.();
-      writeSync(2, PROMPT);
-      const command = readCommand();
-      if (command === null || command.equals(CONT)) return 0;
-      if (lauxlib.luaL_loadbuffer(L, command, null, CHUNKNAME) !== lua.LUA_OK || lua.lua_pcall(L, 0, 0, 0) !== lua.LUA_OK) {
-        host.out.flush?.();
-        const message = lua.lua_tostring(L, -1);
-        writeSync(2, message === null ? Buffer.from('(error object is not a string)\n') : Buffer.concat([message, NEWLINE]));
-      }
-      lua.lua_settop(L, 0);
+      const message = lua.lua_tostring(L, -1);
+      writeSync(2, message === null ? Buffer.from('(error object is not a string)\n') : Buffer.concat([message, NEWLINE]));
     }
-  };
-}
+    lua.lua_settop(L, 0);
+  }
+};
 
-/** luaopen_debug for a state of `host`: fengari's library, with LuaJIT's debug.debug(). */
-export function openDebug(host: LuaHost): LuaNative {
-  const debug = debugLoop(host);
-  return (L) => {
-    lualib.luaopen_debug(L);
-    lua.lua_pushcfunction(L, debug);
-    lua.lua_setfield(L, -2, 'debug');
-    return 1;
-  };
-}
+/** luaopen_debug: fengari's library, with LuaJIT's debug.debug(). */
+export const openDebug: LuaNative = (L) => {
+  lualib.luaopen_debug(L);
+  lua.lua_pushcfunction(L, debugLoop);
+  lua.lua_setfield(L, -2, 'debug');
+  return 1;
+};

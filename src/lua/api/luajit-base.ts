@@ -7,6 +7,7 @@ import { cdataAt, isCdataValue } from '../ffi/ffi-state.js';
 import { scalarValue } from '../ffi/cdata.js';
 import { base, isNumber } from '../ffi/ctypes.js';
 import { v8 } from '../../lazy-builtin.js';
+import { stateOf } from '../context.js';
 
 const CDATA = toLuaString('cdata');
 
@@ -84,15 +85,13 @@ const tonumber: LuaNative = (L) => {
   return 1;
 };
 
-/**
- * Replaces the global type() with one that says "cdata" for the ffi's objects and leaves
- * everything else to the type() installed before (which may know other cdata-like objects).
- */
-export function installLuaJitType(L: LuaState): void {
-  lua.lua_getglobal(L, 'type');
-  const previous = lua.lua_tocfunction(L, -1) as LuaNative | null;
-  lua.lua_pop(L, 1);
-  const type: LuaNative = (S) => {
+/** LuaJIT's type() over the type() it replaces, made once per replaced function (natives are shared by every state). */
+const luaJitTypes = new Map<LuaNative | null, LuaNative>();
+
+function luaJitType(previous: LuaNative | null): LuaNative {
+  let type = luaJitTypes.get(previous);
+  if (type !== undefined) return type;
+  type = (S) => {
     const t = lua.lua_type(S, 1);
     if (t === lua.LUA_TUSERDATA && isCdataValue(S, 1)) {
       lua.lua_pushstring(S, CDATA);
@@ -103,7 +102,19 @@ export function installLuaJitType(L: LuaState): void {
     lua.lua_pushstring(S, lua.lua_typename(S, t));
     return 1;
   };
-  lua.lua_pushcfunction(L, type);
+  luaJitTypes.set(previous, type);
+  return type;
+}
+
+/**
+ * Replaces the global type() with one that says "cdata" for the ffi's objects and leaves
+ * everything else to the type() installed before (which may know other cdata-like objects).
+ */
+export function installLuaJitType(L: LuaState): void {
+  lua.lua_getglobal(L, 'type');
+  const previous = lua.lua_tocfunction(L, -1) as LuaNative | null;
+  lua.lua_pop(L, 1);
+  lua.lua_pushcfunction(L, luaJitType(previous));
   lua.lua_setglobal(L, 'type');
 }
 
@@ -114,35 +125,31 @@ const GC_OPTIONS = ['stop', 'restart', 'collect', 'count', 'step', 'setpause', '
 /**
  * LuaJIT's collectgarbage([opt [, arg]]) (fengari has none: "lua_gc not implemented"). The
  * heap is V8's, so nothing is collected on demand: "count" is the worker's heap in use, in KB,
- * and the settings are remembered per state as LuaJIT reports them back.
+ * and the settings are remembered per state (its context's `gc`) as LuaJIT reports them back.
  */
-export function collectGarbageNative(): LuaNative {
-  let running = true;
-  let pause = 200;
-  let stepmul = 200;
-  return (L: LuaState) => {
-    const opt = lauxlib.luaL_checkoption(L, 1, toLuaString('collect'), GC_OPTIONS);
-    switch (opt) {
-      case 3: // count
-        lua.lua_pushnumber(L, v8().getHeapStatistics().used_heap_size / 1024);
-        return 1;
-      case 4: // step: whether a cycle ended
-        lua.lua_pushboolean(L, false);
-        return 1;
-      case 5: case 6: { // setpause, setstepmul: the previous value
-        const value = Number(lauxlib.luaL_optinteger(L, 2, 0));
-        pushNumber(L, opt === 5 ? pause : stepmul);
-        if (opt === 5) pause = value; else stepmul = value;
-        return 1;
-      }
-      case 7: // isrunning
-        lua.lua_pushboolean(L, running);
-        return 1;
-      default: // stop, restart, collect
-        if (opt === 0) running = false;
-        if (opt === 1) running = true;
-        lua.lua_pushinteger(L, 0);
-        return 1;
+export const collectGarbage: LuaNative = (L) => {
+  const opt = lauxlib.luaL_checkoption(L, 1, toLuaString('collect'), GC_OPTIONS);
+  const gc = stateOf(L).gc;
+  switch (opt) {
+    case 3: // count
+      lua.lua_pushnumber(L, v8().getHeapStatistics().used_heap_size / 1024);
+      return 1;
+    case 4: // step: whether a cycle ended
+      lua.lua_pushboolean(L, false);
+      return 1;
+    case 5: case 6: { // setpause, setstepmul: the previous value
+      const value = Number(lauxlib.luaL_optinteger(L, 2, 0));
+      pushNumber(L, opt === 5 ? gc.pause : gc.stepmul);
+      if (opt === 5) gc.pause = value; else gc.stepmul = value;
+      return 1;
     }
-  };
-}
+    case 7: // isrunning
+      lua.lua_pushboolean(L, gc.running);
+      return 1;
+    default: // stop, restart, collect
+      if (opt === 0) gc.running = false;
+      if (opt === 1) gc.running = true;
+      lua.lua_pushinteger(L, 0);
+      return 1;
+  }
+};

@@ -4,6 +4,7 @@
 // is nan, max/min as SSE's maxsd/minsd, atan with one argument, log with an optional base),
 // and math.random is LuaJIT's generator, so a script draws the same numbers as under sysbench.
 import { lua, lauxlib, setNatives, toLuaString, type LuaState, type LuaNative } from '../fengari.js';
+import { stateOf } from '../context.js';
 
 /** Pushes `n` as fengari's 32-bit integer when it is one (not -0), else as a float. */
 export function pushNumber(L: LuaState, n: number): void {
@@ -175,28 +176,30 @@ function sharedMathNatives(): Record<string, LuaNative> {
   });
 }
 
-/** math.random and math.randomseed: each state has its own generator, as each LuaJIT state does */
-function randomNatives(): Record<string, LuaNative> {
-  const rng = new LuaJitRandom();
-  return {
-    random: (L) => {
-      const n = lua.lua_gettop(L);
-      if (n > 2) return lauxlib.luaL_error(L, toLuaString('wrong number of arguments'));
-      let d = rng.step();
-      if (n === 1) d = Math.floor(d * num(L, 1)) + 1;
-      else if (n === 2) { const lo = num(L, 1); d = Math.floor(d * (num(L, 2) - lo + 1)) + lo; }
-      pushNumber(L, d);
-      return 1;
-    },
-    randomseed: (L) => { rng.seed(num(L, 1)); return 0; },
-  };
+/** math.random's generator of the calling state: each state has its own, as each LuaJIT state does */
+function mathRandomOf(L: LuaState): LuaJitRandom {
+  const ctx = stateOf(L);
+  return (ctx.mathRandom ??= new LuaJitRandom()) as LuaJitRandom;
 }
+
+const randomNatives: Readonly<Record<string, LuaNative>> = {
+  random: (L) => {
+    const n = lua.lua_gettop(L);
+    if (n > 2) return lauxlib.luaL_error(L, toLuaString('wrong number of arguments'));
+    let d = mathRandomOf(L).step();
+    if (n === 1) d = Math.floor(d * num(L, 1)) + 1;
+    else if (n === 2) { const lo = num(L, 1); d = Math.floor(d * (num(L, 2) - lo + 1)) + lo; }
+    pushNumber(L, d);
+    return 1;
+  },
+  randomseed: (L) => { mathRandomOf(L).seed(num(L, 1)); return 0; },
+};
 
 /** Replaces the state's math table with LuaJIT's. */
 export function installLuaJitMath(L: LuaState): void {
   lua.lua_createtable(L, 0, 32);
   setNatives(L, sharedMathNatives());
-  setNatives(L, randomNatives());
+  setNatives(L, randomNatives);
   lua.lua_pushnumber(L, Math.PI);
   lua.lua_setfield(L, -2, 'pi');
   lua.lua_pushnumber(L, Infinity);

@@ -2,9 +2,10 @@
 // os.exit ends the whole program, and os.execute returns what C's system() returns.
 import type { SpawnSyncOptions, SpawnSyncReturns } from 'node:child_process';
 import { constants } from 'node:os';
-import { lua, lauxlib, toLuaString, type LuaState } from '../fengari.js';
+import { lua, lauxlib, toLuaString, type LuaState, type LuaNative } from '../fengari.js';
 import { bytesToString } from '../strings.js';
 import type { LuaHost } from '../host.js';
+import { stateOf } from '../context.js';
 import { childProcess } from '../../lazy-builtin.js';
 
 /**
@@ -28,27 +29,31 @@ function systemStatus(host: LuaHost, command: string): number {
   return (r.status ?? 0) << 8;
 }
 
-/** Sets os.exit and os.execute of the state's `os` table. */
-export function installOs(L: LuaState, host: LuaHost): void {
-  lua.lua_getglobal(L, toLuaString('os'));
-  // os.exit([code]): true is 0, false is 1
-  lua.lua_pushcfunction(L, (L: LuaState) => {
-    const code = lua.lua_isboolean(L, 1) ? (lua.lua_toboolean(L, 1) ? 0 : 1) : lauxlib.luaL_optinteger(L, 1, 0);
-    host.exit(Number(code) & 0xff);
-    return 0;
-  });
-  lua.lua_setfield(L, -2, toLuaString('exit'));
-  // os.execute([command]): LuaJIT 2.1 without 5.2 compatibility returns system()'s status as a
-  // number (0 on success, 768 for `exit 3`), and 1 without a command (a shell is available)
-  lua.lua_pushcfunction(L, (L: LuaState) => {
-    const command = lauxlib.luaL_optstring(L, 1, null);
-    if (command === null) {
-      lua.lua_pushinteger(L, 1);
-      return 1;
-    }
-    lua.lua_pushinteger(L, systemStatus(host, bytesToString(command)));
+// os.exit([code]): true is 0, false is 1
+const exit: LuaNative = (L) => {
+  const code = lua.lua_isboolean(L, 1) ? (lua.lua_toboolean(L, 1) ? 0 : 1) : lauxlib.luaL_optinteger(L, 1, 0);
+  stateOf(L).host.exit(Number(code) & 0xff);
+  return 0;
+};
+
+// os.execute([command]): LuaJIT 2.1 without 5.2 compatibility returns system()'s status as a
+// number (0 on success, 768 for `exit 3`), and 1 without a command (a shell is available)
+const execute: LuaNative = (L) => {
+  const command = lauxlib.luaL_optstring(L, 1, null);
+  if (command === null) {
+    lua.lua_pushinteger(L, 1);
     return 1;
-  });
+  }
+  lua.lua_pushinteger(L, systemStatus(stateOf(L).host, bytesToString(command)));
+  return 1;
+};
+
+/** Sets os.exit and os.execute of the state's `os` table. */
+export function installOs(L: LuaState): void {
+  lua.lua_getglobal(L, toLuaString('os'));
+  lua.lua_pushcfunction(L, exit);
+  lua.lua_setfield(L, -2, toLuaString('exit'));
+  lua.lua_pushcfunction(L, execute);
   lua.lua_setfield(L, -2, toLuaString('execute'));
   lua.lua_pop(L, 1);
 }

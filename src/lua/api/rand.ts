@@ -14,6 +14,7 @@
 // uint32; we always return the uint32 (the C function's declared result).
 import { argValue, lua, lauxlib, newLuaBytes, pushOwnedBytes, toJsString, toLuaString, type LuaState, type LuaNative } from '../fengari.js';
 import type { SbRng } from '../../rand/sb-rand.js';
+import { setStateContext, stateOf, type StateContext } from '../context.js';
 
 const TWO63 = 9223372036854775808;
 const TYPE_NAMES = ['nil', 'boolean', 'userdata', 'number', 'string', 'table', 'function', 'userdata', 'thread'];
@@ -81,79 +82,80 @@ function pushU32(L: LuaState, v: number): void {
   else lua.lua_pushnumber(L, v);
 }
 
+/** The calling thread's generator. */
+const rngOf = (L: LuaState): SbRng => stateOf(L).rng;
+
+const randString: LuaNative = (L) => {
+  const t = lua.lua_type(L, 1);
+  if (t !== lua.LUA_TSTRING) {
+    // sysbench.rand.string() starts with `#fmt` in Lua
+    raise(L, `[string "sysbench.rand.lua"]:66: attempt to get length of local 'fmt' (a ${t === lua.LUA_TNONE ? 'nil' : typeName(t)} value)`);
+  }
+  const fmt: Uint8Array = lua.lua_tostring(L, 1);
+  const n = fmt.length;
+  const out = newLuaBytes(n);
+  rngOf(L).stringInto(fmt, n, out);
+  pushOwnedBytes(L, out); // the new string owns the array: no copy
+  return 1;
+};
+
 /**
- * Natives for the `sysbench.rand` table: uniform, default, gaussian, special,
- * pareto, zipfian, unique, string, uniform_uint64, uniform_double.
- * `rng` is the calling thread's generator.
+ * Natives of the `sysbench.rand` table: uniform, default, gaussian, special, pareto, zipfian,
+ * unique, string, uniform_uint64, uniform_double, each drawing from the calling thread's
+ * generator.
  *
  * uniform_uint64 cannot return LuaJIT's uint64_t cdata: it returns the value
  * as a Lua number, exact below 2^53 and otherwise rounded to the nearest
  * double (the low bits are lost). sb_rnd() (compat) keeps the exact low 32 bits.
  */
-export function randNatives(rng: SbRng): Record<string, LuaNative> {
-  const string: LuaNative = (L) => {
-    const t = lua.lua_type(L, 1);
-    if (t !== lua.LUA_TSTRING) {
-      // sysbench.rand.string() starts with `#fmt` in Lua
-      raise(L, `[string "sysbench.rand.lua"]:66: attempt to get length of local 'fmt' (a ${t === lua.LUA_TNONE ? 'nil' : typeName(t)} value)`);
-    }
-    const fmt: Uint8Array = lua.lua_tostring(L, 1);
-    const n = fmt.length;
-    const out = newLuaBytes(n);
-    rng.stringInto(fmt, n, out);
-    pushOwnedBytes(L, out); // the new string owns the array: no copy
+// one function per distribution (no shared dispatch: keeps each call site monomorphic)
+export const randNatives: Readonly<Record<string, LuaNative>> = {
+  uniform: (L) => {
+    const a = argU32(L, 1);
+    pushU32(L, rngOf(L).uniform(a, argU32(L, 2)));
     return 1;
-  };
-
-  // one closure per generator (no shared dispatch: keeps each call site monomorphic)
-  return {
-    uniform: (L) => {
-      const a = argU32(L, 1);
-      pushU32(L, rng.uniform(a, argU32(L, 2)));
-      return 1;
-    },
-    default: (L) => {
-      const a = argU32(L, 1);
-      pushU32(L, rng.default(a, argU32(L, 2)));
-      return 1;
-    },
-    gaussian: (L) => {
-      const a = argU32(L, 1);
-      pushU32(L, rng.gaussian(a, argU32(L, 2)));
-      return 1;
-    },
-    special: (L) => {
-      const a = argU32(L, 1);
-      pushU32(L, rng.special(a, argU32(L, 2)));
-      return 1;
-    },
-    pareto: (L) => {
-      const a = argU32(L, 1);
-      pushU32(L, rng.pareto(a, argU32(L, 2)));
-      return 1;
-    },
-    zipfian: (L) => {
-      const a = argU32(L, 1);
-      pushU32(L, rng.zipfian(a, argU32(L, 2)));
-      return 1;
-    },
-    unique: (L) => {
-      pushU32(L, rng.unique());
-      return 1;
-    },
-    string,
-    uniform_uint64: (L) => {
-      const v = rng.uniformUint64();
-      if (v <= 0x7fffffff) lua.lua_pushinteger(L, v);
-      else lua.lua_pushnumber(L, v);
-      return 1;
-    },
-    uniform_double: (L) => {
-      lua.lua_pushnumber(L, rng.uniformDouble());
-      return 1;
-    },
-  };
-}
+  },
+  default: (L) => {
+    const a = argU32(L, 1);
+    pushU32(L, rngOf(L).default(a, argU32(L, 2)));
+    return 1;
+  },
+  gaussian: (L) => {
+    const a = argU32(L, 1);
+    pushU32(L, rngOf(L).gaussian(a, argU32(L, 2)));
+    return 1;
+  },
+  special: (L) => {
+    const a = argU32(L, 1);
+    pushU32(L, rngOf(L).special(a, argU32(L, 2)));
+    return 1;
+  },
+  pareto: (L) => {
+    const a = argU32(L, 1);
+    pushU32(L, rngOf(L).pareto(a, argU32(L, 2)));
+    return 1;
+  },
+  zipfian: (L) => {
+    const a = argU32(L, 1);
+    pushU32(L, rngOf(L).zipfian(a, argU32(L, 2)));
+    return 1;
+  },
+  unique: (L) => {
+    pushU32(L, rngOf(L).unique());
+    return 1;
+  },
+  string: randString,
+  uniform_uint64: (L) => {
+    const v = rngOf(L).uniformUint64();
+    if (v <= 0x7fffffff) lua.lua_pushinteger(L, v);
+    else lua.lua_pushnumber(L, v);
+    return 1;
+  },
+  uniform_double: (L) => {
+    lua.lua_pushnumber(L, rngOf(L).uniformDouble());
+    return 1;
+  },
+};
 
 /** Lua value at `i` for sb_rand_uniq's bounds: nil -> default, number as is, else a compare error. */
 function uniqBound(L: LuaState, i: number, dflt: number): number {
@@ -168,32 +170,39 @@ function uniqBound(L: LuaState, i: number, dflt: number): number {
  * sb_rand (= default), sb_rand_str (= string), sb_rand_uniform,
  * sb_rand_gaussian, sb_rand_special, sb_rnd, sb_rand_uniq.
  */
-export function randCompatNatives(rng: SbRng): Record<string, LuaNative> {
-  const n = randNatives(rng);
-  return {
-    sb_rand: n.default!,
-    sb_rand_str: n.string!,
-    sb_rand_uniform: n.uniform!,
-    sb_rand_gaussian: n.gaussian!,
-    sb_rand_special: n.special!,
-    // low 32 bits of uniform_uint64(), as a number
-    sb_rnd: (L) => {
-      pushU32(L, rng.uniformUint64Low32());
-      return 1;
-    },
-    // draw unique() values until one falls in [a, b] (defaults 0, 2^32 - 1);
-    // like sysbench, an empty range loops forever
-    sb_rand_uniq: (L) => {
-      const a = uniqBound(L, 1, 0);
-      const b = uniqBound(L, 2, 4294967295);
-      let res: number;
-      do {
-        res = rng.unique();
-      } while (!(res >= a && res <= b));
-      pushU32(L, res);
-      return 1;
-    },
-  };
+export const randCompatNatives: Readonly<Record<string, LuaNative>> = {
+  sb_rand: randNatives.default!,
+  sb_rand_str: randNatives.string!,
+  sb_rand_uniform: randNatives.uniform!,
+  sb_rand_gaussian: randNatives.gaussian!,
+  sb_rand_special: randNatives.special!,
+  // low 32 bits of uniform_uint64(), as a number
+  sb_rnd: (L) => {
+    pushU32(L, rngOf(L).uniformUint64Low32());
+    return 1;
+  },
+  // draw unique() values until one falls in [a, b] (defaults 0, 2^32 - 1);
+  // like sysbench, an empty range loops forever
+  sb_rand_uniq: (L) => {
+    const a = uniqBound(L, 1, 0);
+    const b = uniqBound(L, 2, 4294967295);
+    const rng = rngOf(L);
+    let res: number;
+    do {
+      res = rng.unique();
+    } while (!(res >= a && res <= b));
+    pushU32(L, res);
+    return 1;
+  },
+};
+
+/**
+ * Makes `rng` the generator of the natives above in a bare state `L` (one without the
+ * sysbench API, as the rand tests and benchmark build): the only part of a state's context
+ * they read.
+ */
+export function useGenerator(L: LuaState, rng: SbRng): void {
+  setStateContext(L, { rng } as StateContext);
 }
 
 /** The thread's generator as other parts of the Lua API draw from it (plain functions). */
@@ -208,19 +217,15 @@ export interface ThreadRandom {
   uniform64(): bigint;
 }
 
-/** One thread's generator, bound to the natives that use it. */
+/** One thread's generator, and how other parts of the API draw from it. */
 export interface RandApi {
-  /** natives of the sysbench.rand table */
-  natives: Record<string, LuaNative>;
-  /** natives that become globals (sysbench 1.0 compatibility functions) */
-  globals: Record<string, LuaNative>;
+  rng: SbRng;
   thread: ThreadRandom;
 }
 
 export function makeRandApi(rng: SbRng): RandApi {
   return {
-    natives: randNatives(rng),
-    globals: randCompatNatives(rng),
+    rng,
     thread: {
       string: (template) => rng.string(template),
       low32: () => rng.uniformUint64Low32(),

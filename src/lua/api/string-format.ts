@@ -137,9 +137,13 @@ function pointer(L: LuaState, i: number): Uint8Array {
   return s;
 }
 
+/** string.format: one for every state of the worker, with one cache of parsed formats */
 export function stringFormat(): LuaNative {
   const cache = new Map<Uint8Array, Part[]>();
-  const sink = new Sink();
+  // the buffer of a call not running: a %s argument's __tostring may call string.format again
+  // before this call is done with its buffer (that call gets a buffer of its own; so does the
+  // call after one that raised an error, which never gave its buffer back)
+  let idle: Sink | null = new Sink();
   return (L: LuaState) => {
     const fmt: Uint8Array = lauxlib.luaL_checklstring(L, 1);
     let parts = cache.get(fmt);
@@ -150,6 +154,8 @@ export function stringFormat(): LuaNative {
       if (cache.size > 1000) cache.clear();
       cache.set(fmt, parts);
     }
+    const sink = idle ?? new Sink();
+    idle = null;
     sink.n = 0;
     let arg = 1;
     const top = lua.lua_gettop(L);
@@ -193,15 +199,18 @@ export function stringFormat(): LuaNative {
     }
     const out = newLuaBytes(sink.n);
     out.set(sink.buf.subarray(0, sink.n));
+    idle = sink;
     pushOwnedBytes(L, out);
     return 1;
   };
 }
 
+const workerFormat = stringFormat();
+
 /** Replaces string.format in state L with LuaJIT's. */
 export function installStringFormat(L: LuaState): void {
   lua.lua_getglobal(L, 'string');
-  lua.lua_pushcfunction(L, stringFormat());
+  lua.lua_pushcfunction(L, workerFormat);
   lua.lua_setfield(L, -2, 'format');
   lua.lua_pop(L, 1);
 }

@@ -6,7 +6,7 @@
 import { lua, lauxlib, toLuaString, type LuaState, type LuaNative } from '../fengari.js';
 import type { LuaExec } from '../exec.js';
 import type { LuaHost } from '../host.js';
-import type { RandApi } from '../state.js';
+import { randNatives, type RandApi } from '../api/rand.js';
 import { CData, FfiError, box, readValue, scalarValue, writeScalar, type PtrTarget } from './cdata.js';
 import { base, INT64, UINT64, type CType } from './ctypes.js';
 import { cdataAt, guarded, luaIn, pushCData, pushValue, type FfiContext } from './ffi-state.js';
@@ -151,7 +151,7 @@ export function cLibrary(ctx: FfiContext, fh: FfiHost): { index: LuaNative; call
     const rand = RAND_NATIVE[fn.fname];
     if (rand) {
       lua.lua_remove(L, 1);
-      return fh.rand.natives[rand](L);
+      return randNatives[rand]!(L);
     }
     const impl = impls[fn.fname];
     if (!impl) return lauxlib.luaL_error(L, toLuaString(`sysbench-ts: calling the C function '${fn.fname}' through ffi is not supported`));

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { lua, lauxlib, setNatives, toLuaString, type LuaState, type LuaNative } from '../../fengari.js';
 import type { LuaHost } from '../../host.js';
+import { stateOf } from '../../context.js';
 import { bytesToString, stringToBytes } from '../../strings.js';
 import { errnoOf, systemError, type Errno } from '../../../format/errno.js';
 import { shell } from '../os.js';
@@ -257,48 +258,46 @@ const fileMethods: Record<string, LuaNative> = {
   close: (L) => closeFile(L, checkFile(L, 1)),
 };
 
-function ioNatives(host: LuaHost): Record<string, LuaNative> {
-  return {
-    open: (L) => {
-      const name = lauxlib.luaL_checkstring(L, 1);
-      const mode = bytesToString(lauxlib.luaL_optstring(L, 2, toLuaString('r')));
-      const f = openFile(name, mode);
-      if (!(f instanceof LuaFile)) return fileResult(L, f, name);
-      pushFile(L, f);
+const ioNatives: Readonly<Record<string, LuaNative>> = {
+  open: (L) => {
+    const name = lauxlib.luaL_checkstring(L, 1);
+    const mode = bytesToString(lauxlib.luaL_optstring(L, 2, toLuaString('r')));
+    const f = openFile(name, mode);
+    if (!(f instanceof LuaFile)) return fileResult(L, f, name);
+    pushFile(L, f);
+    return 1;
+  },
+  close: (L) => closeFile(L, lua.lua_isnone(L, 1) ? defaultFile(L, IO_OUTPUT) : checkFile(L, 1)),
+  read: (L) => readFormats(L, defaultFile(L, IO_INPUT), formatsFrom(L, 1)),
+  write: (L) => writeValues(L, defaultFile(L, IO_OUTPUT), 1),
+  lines: (L) => {
+    if (lua.lua_isnoneornil(L, 1)) {
+      // as LuaJIT: a closed default input fails when the iterator is called, not here
+      pushLines(L, defaultFile(L, IO_INPUT, true), formatsFrom(L, 2), false);
       return 1;
-    },
-    close: (L) => closeFile(L, lua.lua_isnone(L, 1) ? defaultFile(L, IO_OUTPUT) : checkFile(L, 1)),
-    read: (L) => readFormats(L, defaultFile(L, IO_INPUT), formatsFrom(L, 1)),
-    write: (L) => writeValues(L, defaultFile(L, IO_OUTPUT), 1),
-    lines: (L) => {
-      if (lua.lua_isnoneornil(L, 1)) {
-        // as LuaJIT: a closed default input fails when the iterator is called, not here
-        pushLines(L, defaultFile(L, IO_INPUT, true), formatsFrom(L, 2), false);
-        return 1;
-      }
-      const name = lauxlib.luaL_checkstring(L, 1);
-      const f = openFile(name, 'r');
-      if (!(f instanceof LuaFile)) return lauxlib.luaL_argerror(L, 1, stringToBytes(`${bytesToString(name)}: ${f.text}`));
-      pushLines(L, f, formatsFrom(L, 2), true);
-      return 1;
-    },
-    input: (L) => getSet(L, IO_INPUT, 'r'),
-    output: (L) => getSet(L, IO_OUTPUT, 'w'),
-    popen: (L) => popen(host, L),
-    tmpfile: (L) => tmpfile(L),
-    type: (L) => {
-      lauxlib.luaL_checkany(L, 1);
-      const ud = lauxlib.luaL_testudata(L, 1, FILE_MT);
-      if (ud === null) lua.lua_pushnil(L);
-      else lua.lua_pushstring(L, toLuaString((ud.obj as LuaFile).closed ? 'closed file' : 'file'));
-      return 1;
-    },
-    flush: (L) => {
-      defaultFile(L, IO_OUTPUT);
-      return fileResult(L, null);
-    },
-  };
-}
+    }
+    const name = lauxlib.luaL_checkstring(L, 1);
+    const f = openFile(name, 'r');
+    if (!(f instanceof LuaFile)) return lauxlib.luaL_argerror(L, 1, stringToBytes(`${bytesToString(name)}: ${f.text}`));
+    pushLines(L, f, formatsFrom(L, 2), true);
+    return 1;
+  },
+  input: (L) => getSet(L, IO_INPUT, 'r'),
+  output: (L) => getSet(L, IO_OUTPUT, 'w'),
+  popen: (L) => popen(stateOf(L).host, L),
+  tmpfile: (L) => tmpfile(L),
+  type: (L) => {
+    lauxlib.luaL_checkany(L, 1);
+    const ud = lauxlib.luaL_testudata(L, 1, FILE_MT);
+    if (ud === null) lua.lua_pushnil(L);
+    else lua.lua_pushstring(L, toLuaString((ud.obj as LuaFile).closed ? 'closed file' : 'file'));
+    return 1;
+  },
+  flush: (L) => {
+    defaultFile(L, IO_OUTPUT);
+    return fileResult(L, null);
+  },
+};
 
 /** The standard files: stdout goes through the state's output writer, in order with print(). */
 function stdFiles(host: LuaHost): Record<'stdin' | 'stdout' | 'stderr', FileTarget> {
@@ -312,34 +311,34 @@ function stdFiles(host: LuaHost): Record<'stdin' | 'stdout' | 'stderr', FileTarg
   };
 }
 
-/** luaopen_io for a state of `host`: the module table (the FILE* metatable and default files set up). */
-export function openIo(host: LuaHost): LuaNative {
-  return (L) => {
-    lua.lua_createtable(L, 0, 16);
-    setNatives(L, ioNatives(host));
-    lauxlib.luaL_newmetatable(L, FILE_MT);
-    lua.lua_createtable(L, 0, 8);
-    setNatives(L, fileMethods);
-    lua.lua_setfield(L, -2, '__index');
-    lua.lua_pushcfunction(L, (L: LuaState) => {
-      const f = lauxlib.luaL_checkudata(L, 1, FILE_MT).obj as LuaFile;
-      lua.lua_pushstring(L, toLuaString(f.closed ? 'file (closed)' : `file (0x${f.id.toString(16)})`));
-      return 1;
-    });
-    lua.lua_setfield(L, -2, '__tostring');
-    lua.lua_pop(L, 1);
-    const std = stdFiles(host);
-    for (const name of ['stdin', 'stdout', 'stderr'] as const) {
-      pushFile(L, new LuaFile(std[name]));
-      if (name === 'stdin') {
-        lua.lua_pushvalue(L, -1);
-        lua.lua_setfield(L, lua.LUA_REGISTRYINDEX, IO_INPUT);
-      } else if (name === 'stdout') {
-        lua.lua_pushvalue(L, -1);
-        lua.lua_setfield(L, lua.LUA_REGISTRYINDEX, IO_OUTPUT);
-      }
-      lua.lua_setfield(L, -2, name);
+/** luaopen_io for the calling state: the module table (the FILE* metatable and default files set up). */
+const fileToString: LuaNative = (L) => {
+  const f = lauxlib.luaL_checkudata(L, 1, FILE_MT).obj as LuaFile;
+  lua.lua_pushstring(L, toLuaString(f.closed ? 'file (closed)' : `file (0x${f.id.toString(16)})`));
+  return 1;
+};
+
+export const openIo: LuaNative = (L) => {
+  lua.lua_createtable(L, 0, 16);
+  setNatives(L, ioNatives);
+  lauxlib.luaL_newmetatable(L, FILE_MT);
+  lua.lua_createtable(L, 0, 8);
+  setNatives(L, fileMethods);
+  lua.lua_setfield(L, -2, '__index');
+  lua.lua_pushcfunction(L, fileToString);
+  lua.lua_setfield(L, -2, '__tostring');
+  lua.lua_pop(L, 1);
+  const std = stdFiles(stateOf(L).host);
+  for (const name of ['stdin', 'stdout', 'stderr'] as const) {
+    pushFile(L, new LuaFile(std[name]));
+    if (name === 'stdin') {
+      lua.lua_pushvalue(L, -1);
+      lua.lua_setfield(L, lua.LUA_REGISTRYINDEX, IO_INPUT);
+    } else if (name === 'stdout') {
+      lua.lua_pushvalue(L, -1);
+      lua.lua_setfield(L, lua.LUA_REGISTRYINDEX, IO_OUTPUT);
     }
-    return 1;
-  };
-}
+    lua.lua_setfield(L, -2, name);
+  }
+  return 1;
+};

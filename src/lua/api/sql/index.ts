@@ -1,16 +1,14 @@
 // sysbench.sql, the sysbench 1.0 SQL API: drivers, connections, prepared statements,
 // parameters and result sets (one file each), on the state's SQL session. sysbench makes
 // them LuaJIT FFI objects, so type() calls them "cdata" (parameters are tables there).
-import { lua, lauxlib, toLuaString, type LuaState } from '../../fengari.js';
+import { lua, lauxlib, toLuaString, type LuaState, type LuaNative } from '../../fengari.js';
 import { SQL_ERROR, SQL_TYPE } from '../../../drivers/sql-type.js';
-import type { SqlSession } from '../../sql/session.js';
-import type { ThreadRandom } from '../rand.js';
 import { isCdata } from '../../userdata.js';
-import { registerConnection, statementOutcomes } from './connection.js';
-import { registerDriver } from './driver.js';
+import { registerConnection } from './connection.js';
+import { newDriver, registerDriver } from './driver.js';
 import { registerParam } from './param.js';
 import { registerResult } from './result.js';
-import { registerStatement, statementPreparer } from './statement.js';
+import { registerStatement } from './statement.js';
 
 const CDATA = toLuaString('cdata');
 
@@ -22,21 +20,21 @@ function pushNumbers(L: LuaState, table: Readonly<Record<string, number>>): void
   }
 }
 
-export function registerSql(L: LuaState, session: SqlSession, rand: ThreadRandom): void {
-  registerResult(L, session.host);
-  registerParam(L, rand);
-  const outcomes = statementOutcomes(L, session);
-  registerStatement(L, session, outcomes.execute);
-  registerConnection(L, session, outcomes, statementPreparer(session));
-  const newDriver = registerDriver(L, session);
+// type(): "cdata" for the SQL objects, as under LuaJIT (inspect.lua prints them by tostring)
+const sqlType: LuaNative = (L) => {
+  lauxlib.luaL_checkany(L, 1);
+  if (isCdata(L, 1)) lua.lua_pushstring(L, CDATA);
+  else lua.lua_pushstring(L, lua.lua_typename(L, lua.lua_type(L, 1)));
+  return 1;
+};
 
-  // type(): "cdata" for the SQL objects, as under LuaJIT (inspect.lua prints them by tostring)
-  lua.lua_pushcfunction(L, (L: LuaState) => {
-    lauxlib.luaL_checkany(L, 1);
-    if (isCdata(L, 1)) lua.lua_pushstring(L, CDATA);
-    else lua.lua_pushstring(L, lua.lua_typename(L, lua.lua_type(L, 1)));
-    return 1;
-  });
+export function registerSql(L: LuaState): void {
+  registerResult(L);
+  registerParam(L);
+  registerStatement(L);
+  registerConnection(L);
+  registerDriver(L);
+  lua.lua_pushcfunction(L, sqlType);
   lua.lua_setglobal(L, 'type');
 
   // sysbench.sql: driver(), and the type and error numbers (the one table TypeScript uses)

@@ -2,7 +2,7 @@
 // param:set_rand_str(template). Both sit on the per-query path: they check their arguments
 // with a type test and allocate nothing beyond the string value itself.
 import { lua, toLuaString, type LuaState, type LuaNative } from '../../fengari.js';
-import type { ThreadRandom } from '../rand.js';
+import { stateOf } from '../../context.js';
 import { SQL_TYPE } from '../../../drivers/sql-type.js';
 import { raiseAt } from '../../raise.js';
 import { bytesToString } from '../../strings.js';
@@ -31,38 +31,38 @@ function stringArg(L: LuaState, i: number, max: number): string {
   return bytesToString(bytes);
 }
 
-export function registerParam(L: LuaState, rand: ThreadRandom): void {
-  const set: LuaNative = (L) => {
-    const p = objectAt(L, 1);
-    if (!(p instanceof SqlParam)) return paramSetSelf(L);
-    const t = lua.lua_type(L, 2);
-    if (t === lua.LUA_TNIL || t === lua.LUA_TNONE) {
-      p.value = null;
-      return 0;
-    }
-    if (p.kind === ParamKind.String) {
-      if (t !== lua.LUA_TSTRING) return paramSetString(L);
-      p.value = stringArg(L, 2, p.maxLen);
-      return 0;
-    }
-    let n: number;
-    if (t === lua.LUA_TNUMBER) n = lua.lua_tonumber(L, 2);
-    else if (t === lua.LUA_TBOOLEAN) n = lua.lua_toboolean(L, 2) ? 1 : 0; // the FFI's bool → number
-    else return paramSetNumber(L, p.kind === ParamKind.Int ? 'int64_t' : 'double');
-    p.value = p.kind === ParamKind.Int ? Math.trunc(n) : n;
+const set: LuaNative = (L) => {
+  const p = objectAt(L, 1);
+  if (!(p instanceof SqlParam)) return paramSetSelf(L);
+  const t = lua.lua_type(L, 2);
+  if (t === lua.LUA_TNIL || t === lua.LUA_TNONE) {
+    p.value = null;
     return 0;
-  };
-
-  const setRandStr: LuaNative = (L) => {
-    const p = objectAt(L, 1);
-    if (!(p instanceof SqlParam)) return setRandStrSelf(L);
-    if (p.kind !== ParamKind.String) return raiseAt(L, `Unsupported argument type: ${BIND_TYPES[p.kind]}`);
-    if (lua.lua_type(L, 2) !== lua.LUA_TSTRING) return setRandStrTemplate(L);
-    let bytes = rand.string(lua.lua_tolstring(L, 2));
-    if (bytes.length > p.maxLen) bytes = bytes.subarray(0, p.maxLen);
-    p.value = bytesToString(bytes);
+  }
+  if (p.kind === ParamKind.String) {
+    if (t !== lua.LUA_TSTRING) return paramSetString(L);
+    p.value = stringArg(L, 2, p.maxLen);
     return 0;
-  };
+  }
+  let n: number;
+  if (t === lua.LUA_TNUMBER) n = lua.lua_tonumber(L, 2);
+  else if (t === lua.LUA_TBOOLEAN) n = lua.lua_toboolean(L, 2) ? 1 : 0; // the FFI's bool → number
+  else return paramSetNumber(L, p.kind === ParamKind.Int ? 'int64_t' : 'double');
+  p.value = p.kind === ParamKind.Int ? Math.trunc(n) : n;
+  return 0;
+};
 
+const setRandStr: LuaNative = (L) => {
+  const p = objectAt(L, 1);
+  if (!(p instanceof SqlParam)) return setRandStrSelf(L);
+  if (p.kind !== ParamKind.String) return raiseAt(L, `Unsupported argument type: ${BIND_TYPES[p.kind]}`);
+  if (lua.lua_type(L, 2) !== lua.LUA_TSTRING) return setRandStrTemplate(L);
+  let bytes = stateOf(L).rand.string(lua.lua_tolstring(L, 2));
+  if (bytes.length > p.maxLen) bytes = bytes.subarray(0, p.maxLen);
+  p.value = bytesToString(bytes);
+  return 0;
+};
+
+export function registerParam(L: LuaState): void {
   defineMetatable(L, MT_PARAM, { methods: { set, set_rand_str: setRandStr }, tostring: '<sql_param>' });
 }

@@ -2,7 +2,7 @@
 // rs.nfields, rs:fetch_row() and rs:free().
 import { lua, toLuaString, type LuaState, type LuaNative } from '../../fengari.js';
 import type { DbResult } from '../../../drivers/driver.js';
-import type { LuaHost } from '../../host.js';
+import { stateOf } from '../../context.js';
 import { bytesToString, luaBytes, pushJsString } from '../../strings.js';
 import { defineMetatable, objectAt } from '../../userdata.js';
 import { badSelf, CTYPE } from './misuse.js';
@@ -35,65 +35,65 @@ export function pushCell(L: LuaState, v: unknown): void {
   else pushJsString(L, typeof v === 'string' ? v : String(v));
 }
 
-export function registerResult(L: LuaState, host: LuaHost): void {
-  const methods: Record<string, LuaNative> = {
-    fetch_row: (L) => {
-      const rs = objectAt(L, 1);
-      if (!(rs instanceof SqlResult)) return badSelf(L, 460, 'db_fetch_row', CTYPE.result);
-      if (!rs.valid) {
-        host.log.alert('attempt to fetch row from an invalid result set');
-        lua.lua_pushnil(L);
-        return 1;
-      }
-      if (rs.nrows === 0 || rs.nfields === 0) {
-        host.log.alert('attempt to fetch row from an empty result set');
-        lua.lua_pushnil(L);
-        return 1;
-      }
-      const row = rs.r === null ? null : rs.r.row(rs.next);
-      if (row === null) {
-        lua.lua_pushnil(L);
-        return 1;
-      }
-      rs.next++;
-      lua.lua_createtable(L, rs.nfields, 0);
-      for (let i = 0; i < rs.nfields; i++) {
-        const v = row[i];
-        if (v === null || v === undefined) continue;
-        pushCell(L, v);
-        lua.lua_rawseti(L, -2, i + 1);
-      }
+const methods: Record<string, LuaNative> = {
+  fetch_row: (L) => {
+    const rs = objectAt(L, 1);
+    if (!(rs instanceof SqlResult)) return badSelf(L, 460, 'db_fetch_row', CTYPE.result);
+    if (!rs.valid) {
+      stateOf(L).host.log.alert('attempt to fetch row from an invalid result set');
+      lua.lua_pushnil(L);
       return 1;
-    },
-    free: (L) => {
-      const rs = objectAt(L, 1);
-      if (!(rs instanceof SqlResult)) return badSelf(L, 477, 'db_free_results', CTYPE.result);
-      if (!rs.valid) {
-        host.log.alert('attempt to free an invalid result set');
-        pushJsString(L, 'db_free_results() failed');
-        return lua.lua_error(L);
-      }
-      rs.valid = false;
-      rs.r = null;
-      lua.lua_pushboolean(L, true);
+    }
+    if (rs.nrows === 0 || rs.nfields === 0) {
+      stateOf(L).host.log.alert('attempt to fetch row from an empty result set');
+      lua.lua_pushnil(L);
       return 1;
-    },
-  };
-  const natives = new Map(Object.entries(methods));
-  defineMetatable(L, MT_RESULT, {
-    tostring: '<sql_result>',
-    // rs.nrows / rs.nfields are fields; everything else is a method
-    index: (L) => {
-      const rs = objectAt(L, 1) as SqlResult;
-      const key = bytesToString(luaBytes(L, 2));
-      if (key === 'nrows') lua.lua_pushinteger(L, rs.nrows);
-      else if (key === 'nfields') lua.lua_pushinteger(L, rs.nfields);
-      else {
-        const f = natives.get(key);
-        if (f) lua.lua_pushcfunction(L, f);
-        else lua.lua_pushnil(L);
-      }
+    }
+    const row = rs.r === null ? null : rs.r.row(rs.next);
+    if (row === null) {
+      lua.lua_pushnil(L);
       return 1;
-    },
-  });
+    }
+    rs.next++;
+    lua.lua_createtable(L, rs.nfields, 0);
+    for (let i = 0; i < rs.nfields; i++) {
+      const v = row[i];
+      if (v === null || v === undefined) continue;
+      pushCell(L, v);
+      lua.lua_rawseti(L, -2, i + 1);
+    }
+    return 1;
+  },
+  free: (L) => {
+    const rs = objectAt(L, 1);
+    if (!(rs instanceof SqlResult)) return badSelf(L, 477, 'db_free_results', CTYPE.result);
+    if (!rs.valid) {
+      stateOf(L).host.log.alert('attempt to free an invalid result set');
+      pushJsString(L, 'db_free_results() failed');
+      return lua.lua_error(L);
+    }
+    rs.valid = false;
+    rs.r = null;
+    lua.lua_pushboolean(L, true);
+    return 1;
+  },
+};
+const natives = new Map(Object.entries(methods));
+
+// rs.nrows / rs.nfields are fields; everything else is a method
+const index: LuaNative = (L) => {
+  const rs = objectAt(L, 1) as SqlResult;
+  const key = bytesToString(luaBytes(L, 2));
+  if (key === 'nrows') lua.lua_pushinteger(L, rs.nrows);
+  else if (key === 'nfields') lua.lua_pushinteger(L, rs.nfields);
+  else {
+    const f = natives.get(key);
+    if (f) lua.lua_pushcfunction(L, f);
+    else lua.lua_pushnil(L);
+  }
+  return 1;
+};
+
+export function registerResult(L: LuaState): void {
+  defineMetatable(L, MT_RESULT, { tostring: '<sql_result>', index });
 }
