@@ -15,8 +15,9 @@ export type Ok = (ok: boolean) => void;
 export class ScriptState {
   private readonly state: SysbenchState;
 
-  constructor(readonly host: StateHost, rand: RandApi) {
-    this.state = newSysbenchState(host, rand);
+  /** `state`: the state made for it already (a copy of a template), else one is built */
+  constructor(readonly host: StateHost, rand: RandApi, state?: SysbenchState) {
+    this.state = state ?? newSysbenchState(host, rand);
   }
 
   /** Runs the script's main chunk; prints sysbench's FATAL line on failure. */

@@ -9,6 +9,7 @@ import { RateQueue } from '../runner/rate.js';
 import { awaitGo, initDone, threadFinished, type WorkerResult } from '../runner/protocol.js';
 import { forwardRowsToMainThread } from '../progress.js';
 import { ScriptState } from './script-state.js';
+import { StateTemplate } from '../lua/state-template.js';
 import { StateHost } from './state-host.js';
 import type { LuaWorkerTask } from './task.js';
 import { preloadDriver } from '../drivers/index.js';
@@ -36,6 +37,8 @@ function stateMaker(task: LuaWorkerTask): (i: number) => ScriptState {
   const log = new Logger(task.verbosity, out, task.shared.log);
   const unique = task.unique;
   const queue = task.shared.queue ? new RateQueue(task.shared.queue) : null;
+  // several threads: the first builds the API's state as a template, the others copy it
+  let template: StateTemplate | null | undefined = task.tids.length > 1 ? undefined : null;
   return (i) => {
     const tid = task.tids[i];
     assertHeapRoom(i, task.tids.length);
@@ -46,7 +49,13 @@ function stateMaker(task: LuaWorkerTask): (i: number) => ScriptState {
     });
     const rng = new SbRng(task.seeds[i], task.rand, unique);
     host.stats.histogramSlot = () => rng.histogramSlot();
-    return new ScriptState(host, makeRandApi(rng));
+    const rand = makeRandApi(rng);
+    if (template === undefined) {
+      const built = StateTemplate.build(host, rand);
+      template = built.template;
+      return new ScriptState(host, rand, built.state);
+    }
+    return new ScriptState(host, rand, template?.newState(host, rand));
   };
 }
 
