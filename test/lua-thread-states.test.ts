@@ -39,7 +39,23 @@ function lines(stderr: string): Map<number, string> {
   return out;
 }
 
+const PER_THREAD = join(DIR, 'per-thread.lua');
+writeFileSync(PER_THREAD, `
+print("chunk", sysbench.tid)
+local mine = sysbench.tid
+function thread_init() print("init", mine, thread_id) end
+function event() end
+`);
+
 describe('thread states copied from a template', () => {
+  it('run a main chunk that prints or keeps the thread id in each thread, as sysbench does', () => {
+    const r = sysbench([PER_THREAD, '--threads=3', '--events=3', 'run'], { cwd: DIR });
+    expect(r.code).toBe(0);
+    // the main state's chunk (thread id 0), then each thread's
+    expect(r.stdout.split('\n').filter((l) => /^(chunk|init)\t/.test(l)).sort())
+      .toEqual(['chunk\t0', 'chunk\t0', 'chunk\t1', 'chunk\t2', 'init\t0\t0', 'init\t1\t1', 'init\t2\t2']);
+  });
+
   it('see what a state built for one thread sees', () => {
     const one = sysbench([SCRIPT, '--threads=1', '--events=1', '--rand-seed=7', 'run'], { cwd: DIR });
     const many = sysbench([SCRIPT, '--threads=6', '--events=6', '--rand-seed=7', 'run'], { cwd: DIR });

@@ -22,6 +22,7 @@ export class ScriptState {
 
   /** Runs the script's main chunk; prints sysbench's FATAL line on failure. */
   load(done: Ok): void {
+    if (this.state.scriptLoaded === true) return done(true);
     loadScript(this.state, this.host.scriptFile, (err) => {
       if (err !== null) this.host.log.fatal(err);
       done(err === null);
@@ -29,6 +30,7 @@ export class ScriptState {
   }
 
   exportOptions(): void {
+    if (this.state.scriptLoaded === true) return; // the template did it
     exportOptions(this.state.L, this.host.options(), this.host.legacyGlobals());
   }
 

@@ -9,7 +9,10 @@ import { RateQueue } from '../runner/rate.js';
 import { awaitGo, initDone, threadFinished, type WorkerResult } from '../runner/protocol.js';
 import { forwardRowsToMainThread } from '../progress.js';
 import { ScriptState } from './script-state.js';
-import { StateTemplate } from '../lua/state-template.js';
+import { StateTemplate, type TemplateScript } from '../lua/state-template.js';
+import { STDIN_SCRIPT } from '../lua/state.js';
+import { loadFileCached } from '../lua/chunk-cache.js';
+import { exportOptions } from '../lua/api/opt.js';
 import { StateHost } from './state-host.js';
 import type { LuaWorkerTask } from './task.js';
 import { preloadDriver } from '../drivers/index.js';
@@ -37,8 +40,15 @@ function stateMaker(task: LuaWorkerTask): (i: number) => ScriptState {
   const log = new Logger(task.verbosity, out, task.shared.log);
   const unique = task.unique;
   const queue = task.shared.queue ? new RateQueue(task.shared.queue) : null;
-  // several threads: the first builds the API's state as a template, the others copy it
+  // several threads: the first builds the API's state as a template, with the script's main
+  // chunk run and the options exported when the chunk does the same in every thread; each
+  // thread's state is a copy of it
   let template: StateTemplate | null | undefined = task.tids.length > 1 ? undefined : null;
+  const { file, options, legacyGlobals } = task.script;
+  const script: TemplateScript | undefined = file === STDIN_SCRIPT ? undefined : {
+    load: (L) => loadFileCached(L, file),
+    then: (L) => exportOptions(L, options, legacyGlobals),
+  };
   return (i) => {
     const tid = task.tids[i];
     assertHeapRoom(i, task.tids.length);
@@ -51,7 +61,7 @@ function stateMaker(task: LuaWorkerTask): (i: number) => ScriptState {
     host.stats.histogramSlot = () => rng.histogramSlot();
     const rand = makeRandApi(rng);
     if (template === undefined) {
-      const built = StateTemplate.build(host, rand);
+      const built = StateTemplate.build(host, rand, script);
       template = built.template;
       return new ScriptState(host, rand, built.state);
     }

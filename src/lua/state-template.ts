@@ -14,7 +14,8 @@
 //   shared, inline caches start empty), C closures, the basic types' metatables, object ids.
 // A template holding anything else (a userdata, a coroutine: nothing of the API does at this
 // point) is not used: its threads are built one by one, as before.
-import { internals, type LuaState } from './fengari.js';
+import { internals, lua, type LuaState } from './fengari.js';
+import { runPure } from './pure-run.js';
 import { installApi, newContextState, newSysbenchState, type RandApi, type SysbenchState } from './state.js';
 import type { LuaHost } from './host.js';
 
@@ -162,32 +163,54 @@ function copyState(from: LuaState, into: LuaState, tid: number): void {
   ig.id_counter = g.id_counter;
 }
 
+/** What a template may also do: run the script's main chunk, then export the options. */
+export interface TemplateScript {
+  /** pushes the script's main chunk (lua_load's status) */
+  load(L: LuaState): number;
+  /** after the chunk: what each thread does next (sysbench.opt and the options' globals) */
+  then(L: LuaState): void;
+}
+
 /** The state every thread of a task starts from (see the top of this file). */
 export class StateTemplate {
-  private constructor(private readonly L: LuaState) {}
+  /** `scriptLoaded`: the template has run the script's main chunk (and TemplateScript.then) */
+  private constructor(private readonly L: LuaState, readonly scriptLoaded: boolean) {}
 
   /**
-   * Builds the template for the states of hosts like `host` (same script, arguments and
-   * command) and the state of `host` itself: a copy of the template, or, when the template
-   * cannot be copied, a state built for it (template null: build every state).
+   * Builds the template for the states of hosts like `host` (same script, arguments, command
+   * and options), and the state of `host` itself. With `script`, the template also runs the
+   * main chunk, when the chunk does the same in every thread (pure-run.ts); otherwise each
+   * thread runs it. A template that cannot be copied is not used (template null: build every
+   * state).
    */
-  static build(host: LuaHost, rand: RandApi): { template: StateTemplate | null; state: SysbenchState } {
-    const { L } = newContextState(host, rand);
-    installApi(L, host, TID_PLACEHOLDER);
-    const template = new StateTemplate(L);
-    try {
-      // the first copy says whether the template can be copied at all (it never changes)
-      return { template, state: template.newState(host, rand) };
-    } catch (e) {
-      if (!(e instanceof Uncopyable)) throw e;
-      return { template: null, state: newSysbenchState(host, rand) };
+  static build(host: LuaHost, rand: RandApi, script?: TemplateScript): { template: StateTemplate | null; state: SysbenchState } {
+    const api = newContextState(host, rand).L;
+    installApi(api, host, TID_PLACEHOLDER);
+    const candidates = [new StateTemplate(api, false)];
+    if (script !== undefined) {
+      const L = newContextState(host, rand).L;
+      copyState(api, L, TID_PLACEHOLDER);
+      if (script.load(L) === lua.LUA_OK && runPure(L)) {
+        script.then(L);
+        candidates.unshift(new StateTemplate(L, true));
+      }
     }
+    for (const template of candidates) {
+      try {
+        // the first copy says whether the template can be copied at all (it never changes)
+        return { template, state: template.newState(host, rand) };
+      } catch (e) {
+        if (!(e instanceof Uncopyable)) throw e;
+      }
+    }
+    return { template: null, state: newSysbenchState(host, rand) };
   }
 
-  /** A new state of `host` (its context made as newSysbenchState makes it), the API copied in. */
+  /** A new state of `host` (its context made as newSysbenchState makes it), the template copied in. */
   newState(host: LuaHost, rand: RandApi): SysbenchState {
     const state = newContextState(host, rand);
     copyState(this.L, state.L, host.tid);
+    state.scriptLoaded = this.scriptLoaded;
     return state;
   }
 }

@@ -228,6 +228,8 @@ function nativeError(L: LuaState): number {
 export interface SysbenchState {
   L: LuaState;
   exec: LuaExec;
+  /** the script's main chunk has run and the options are exported (a copy of a template that did both) */
+  scriptLoaded?: boolean;
 }
 
 // require("ffi"): the stock scripts never use it, so require() gets a table that builds the
