@@ -64,6 +64,28 @@ describe('writeSoon', () => {
     b.destroy();
   });
 
+  it('turns of different sizes one after another: every write goes out once, in order', async () => {
+    const a = await connect();
+    const b = await connect();
+    const before = received.length - 2;
+    let expectA = '';
+    let expectB = '';
+    // the pending lists are kept from turn to turn: a longer turn after a shorter one, and back
+    for (const n of [5, 2, 7, 1, 3]) {
+      for (let i = 0; i < n; i++) {
+        const s = i % 2 === 0 ? a : b;
+        const text = `${n}.${i};`;
+        if (s === a) expectA += text;
+        else expectB += text;
+        writeSoon(s, Buffer.from(text));
+      }
+      await new Promise((r) => setImmediate(r));
+    }
+    await until(() => received[before] === expectA && received[before + 1] === expectB);
+    a.destroy();
+    b.destroy();
+  });
+
   it('is what queries use while their thread has more than one connection open, of either driver', async () => {
     const closed = (s: net.Socket) => new Promise<void>((r) => { s.once('close', () => r()); s.destroy(); });
     const one = leanSocket({ socketPath: PATH });

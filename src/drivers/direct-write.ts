@@ -102,17 +102,40 @@ function newRequest(binding: StreamWrapBinding): WriteRequest {
   return req;
 }
 
-// Writes that wait for the end of this turn of the event loop: [socket, data, socket, data, ...]
-let soon: (net.Socket | Buffer)[] = [];
-let spare: (net.Socket | Buffer)[] = [];
+/**
+ * Writes that wait for the end of this turn of the event loop. The lists keep their length
+ * (setting an array's length to 0 gives up its storage, and the next turn's pushes allocate it
+ * again): `n` entries are in use, the rest are null.
+ */
+class PendingWrites {
+  readonly sockets: (net.Socket | null)[] = [];
+  readonly data: (Buffer | null)[] = [];
+  n = 0;
+
+  add(socket: net.Socket, data: Buffer): void {
+    this.sockets[this.n] = socket;
+    this.data[this.n] = data;
+    this.n++;
+  }
+}
+
+let soon = new PendingWrites();
+let spare = new PendingWrites();
 
 function flushSoon(): void {
   const q = soon;
   // a write made while these go out waits for the next turn
   soon = spare;
   spare = q;
-  for (let i = 0; i < q.length; i += 2) writeDirect(q[i] as net.Socket, q[i + 1] as Buffer);
-  q.length = 0;
+  const { sockets, data } = q;
+  for (let i = 0; i < q.n; i++) {
+    const socket = sockets[i]!;
+    const bytes = data[i]!;
+    sockets[i] = null;
+    data[i] = null;
+    writeDirect(socket, bytes);
+  }
+  q.n = 0;
 }
 
 /**
@@ -124,8 +147,8 @@ function flushSoon(): void {
  * `data` must stay as it is until then.
  */
 export function writeSoon(socket: net.Socket, data: Buffer): void {
-  if (soon.length === 0) setImmediate(flushSoon);
-  soon.push(socket, data);
+  if (soon.n === 0) setImmediate(flushSoon);
+  soon.add(socket, data);
 }
 
 // the query sockets open on this thread (countSocket)
