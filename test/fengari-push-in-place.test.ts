@@ -5,14 +5,13 @@
 // that was once in such a slot sees it change: closures over locals of returned functions,
 // values moved to another coroutine, table fields, error values of nested protected calls.
 import { describe, expect, it } from 'vitest';
-import { internals, lua, lauxlib, lualib, toLuaString, toJsString, type LuaState } from '../src/lua/fengari.js';
+import { internals, lua, lauxlib, toLuaString, type LuaState } from '../src/lua/fengari.js';
+import { runLua, stateWithNative } from './helpers/lua-state.js';
 
+// noise(n): pushes n numbers (n, n+1, ...) and drops them, then n booleans: a native writing
+// over the slots above its caller's registers
 function newState(): LuaState {
-  const L = lauxlib.luaL_newstate();
-  lualib.luaL_openlibs(L);
-  // noise(n): pushes n numbers (n, n+1, ...) and drops them: a native writing over the slots
-  // above its caller's registers
-  lua.lua_pushcfunction(L, (Ls: LuaState) => {
+  return stateWithNative('noise', (Ls: LuaState) => {
     const n = lauxlib.luaL_checkinteger(Ls, 1);
     lauxlib.luaL_checkstack(Ls, n + 2, null);
     for (let i = 0; i < n; i++) lua.lua_pushinteger(Ls, n + i);
@@ -22,14 +21,9 @@ function newState(): LuaState {
     lua.lua_pushnil(Ls);
     return 0;
   });
-  lua.lua_setglobal(L, toLuaString('noise'));
-  return L;
 }
 
-function run(L: LuaState, code: string): string {
-  if (lauxlib.luaL_dostring(L, toLuaString(code)) !== lua.LUA_OK) throw new Error(toJsString(lua.lua_tostring(L, -1)));
-  return lua.lua_gettop(L) > 0 ? toJsString(lua.lua_tolstring(L, -1)) : '';
-}
+const run = runLua;
 
 describe('fengari pushes into existing stack slots', () => {
   it('a push after a pop writes into the slot the pop left', () => {

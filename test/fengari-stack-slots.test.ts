@@ -5,14 +5,13 @@
 // runs Lua code that needs fresh registers there: a slot left missing would throw a TypeError
 // inside the VM instead of the Lua result.
 import { describe, expect, it } from 'vitest';
-import { lua, lauxlib, lualib, toLuaString, toJsString, type LuaState } from '../src/lua/fengari.js';
+import { lua, lauxlib, toLuaString, type LuaState } from '../src/lua/fengari.js';
+import { runLua, stateWithNative } from './helpers/lua-state.js';
 
 /** A state with the standard libraries and churn(n): pushes n values and pops each of them
  *  into a table with lua_setfield (every pop deletes the slot). */
 function newState(): LuaState {
-  const L = lauxlib.luaL_newstate();
-  lualib.luaL_openlibs(L);
-  lua.lua_pushcfunction(L, (Ls: LuaState) => {
+  return stateWithNative('churn', (Ls: LuaState) => {
     const n = lauxlib.luaL_checkinteger(Ls, 1);
     lauxlib.luaL_checkstack(Ls, n + 4, null);
     lua.lua_createtable(Ls, 0, 0);
@@ -25,14 +24,9 @@ function newState(): LuaState {
     lua.lua_pushinteger(Ls, n);
     return 1;
   });
-  lua.lua_setglobal(L, toLuaString('churn'));
-  return L;
 }
 
-function run(L: LuaState, code: string): string {
-  if (lauxlib.luaL_dostring(L, toLuaString(code)) !== lua.LUA_OK) throw new Error(toJsString(lua.lua_tostring(L, -1)));
-  return lua.lua_gettop(L) > 0 ? toJsString(lua.lua_tolstring(L, -1)) : '';
-}
+const run = runLua;
 
 /** Lua helpers: wide(a) uses twenty registers; deep(n) recurses n levels through wide */
 const PRELUDE = `
