@@ -1,12 +1,12 @@
 // Values pushed through fengari's C API go into the TValue their stack slot already holds
-// (patches/fengari: lapi.js pushvalue, ldo.js luaD_inctop), and luaD_rawrunprotected takes its
+// (patches/fengari: lobject.js setslot, used by lapi.js pushes and ldo.js luaD_inctop), and luaD_rawrunprotected takes its
 // error record again from the last call (L.errorJmpSpare): the two allocations every query made.
 // The first cases check that the objects are reused; the others that nothing holding a value
 // that was once in such a slot sees it change: closures over locals of returned functions,
 // values moved to another coroutine, table fields, error values of nested protected calls.
 import { describe, expect, it } from 'vitest';
 import { internals, lua, lauxlib, toLuaString, type LuaState } from '../src/lua/fengari.js';
-import { runLua, stateWithNative } from './helpers/lua-state.js';
+import { runLua as run, stateWithNative } from './helpers/lua-state.js';
 
 // noise(n): pushes n numbers (n, n+1, ...) and drops them, then n booleans: a native writing
 // over the slots above its caller's registers
@@ -22,8 +22,6 @@ function newState(): LuaState {
     return 0;
   });
 }
-
-const run = runLua;
 
 describe('fengari pushes into existing stack slots', () => {
   it('a push after a pop writes into the slot the pop left', () => {

@@ -6,7 +6,7 @@
 // inside the VM instead of the Lua result.
 import { describe, expect, it } from 'vitest';
 import { lua, lauxlib, toLuaString, type LuaState } from '../src/lua/fengari.js';
-import { runLua, stateWithNative } from './helpers/lua-state.js';
+import { runLua as run, stateWithNative } from './helpers/lua-state.js';
 
 /** A state with the standard libraries and churn(n): pushes n values and pops each of them
  *  into a table with lua_setfield (every pop deletes the slot). */
@@ -25,8 +25,6 @@ function newState(): LuaState {
     return 1;
   });
 }
-
-const run = runLua;
 
 /** Lua helpers: wide(a) uses twenty registers; deep(n) recurses n levels through wide */
 const PRELUDE = `
