@@ -65,6 +65,9 @@ const common = {
   metafile: true,
   // optional native add-ons, loaded in try/catch when present: never bundled
   external: ['pg-native', '@napi-rs/nice'],
+  // SYSBENCH_TS_SOURCEMAP=1: bundle/*.map beside the programs, for profiles that name the source
+  // file of a bundle's line and column (the programs' code is the same, with no reference to the map)
+  sourcemap: process.env.SYSBENCH_TS_SOURCEMAP === '1' ? 'external' : false,
 };
 
 rmSync(OUT, { recursive: true, force: true });
