@@ -7,6 +7,7 @@
 // JavaScript is named by Node's --perf-basic-prof; code of bundle/ is traced back to its source
 // file through bundle/*.map, which `SYSBENCH_TS_SOURCEMAP=1 npm run build` writes (the programs
 // themselves are the same). Functions TurboFan inlined count in the function they were inlined in.
+// `--sysbench=/usr/bin/sysbench` profiles the reference the same way (its own code is one part).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,7 +26,7 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const argv = yargs(hideBin(process.argv))
   .scriptName('node scripts/profile-parts.mjs')
   .usage('$0 [options]\n\nClient CPU per event of one run, split into parts (needs perf: apt-get install linux-perf).')
-  .option('ours', { type: 'string', default: join(ROOT, 'bin', 'sysbench'), describe: 'the sysbench to profile (any build of ours)' })
+  .option('sysbench', { type: 'string', default: join(ROOT, 'bin', 'sysbench'), describe: 'the sysbench to profile: any build of ours, or /usr/bin/sysbench to compare' })
   .option('script', { type: 'string', default: 'oltp_point_select' })
   .option('threads', { type: 'string', default: '1,16', describe: 'thread counts, one run each (comma list)' })
   .option('time', { type: 'number', default: 8, describe: 'seconds per run' })
@@ -93,13 +94,13 @@ const env = { ...process.env, SYSBENCH_TS_CACHE_DIR: join(work, 'cache'), NODE_O
 delete env.NODE_EXTRA_CA_CERTS;
 try {
   await admin(`DROP DATABASE IF EXISTS \`${argv.db}\`; CREATE DATABASE \`${argv.db}\`; SET GLOBAL max_connections = 5000`);
-  sh(argv.ours, [...common, 'prepare']);
-  console.log(`${argv.ours} ${argv.script}, ${argv.time} s per run; CPU per event = user+sys of the whole process / events\n`);
+  sh(argv.sysbench, [...common, 'prepare']);
+  console.log(`${argv.sysbench} ${argv.script}, ${argv.time} s per run; CPU per event = user+sys of the whole process / events\n`);
   for (const threads of argv.threads.split(',').map(Number)) {
     const args = [...common, `--threads=${threads}`, 'run'];
-    sh(argv.ours, [...args, '--time=1'], env); // fills the code cache under these flags
+    sh(argv.sysbench, [...args, '--time=1'], env); // fills the code cache under these flags
     const data = join(work, `perf-${threads}.data`);
-    const r = sh('perf', ['record', '-q', '-F', String(argv.frequency), '-e', 'cpu-clock', '-o', data, '--', '/usr/bin/time', '-f', '@@TIME %U %S', argv.ours, ...args, `--time=${argv.time}`], env);
+    const r = sh('perf', ['record', '-q', '-F', String(argv.frequency), '-e', 'cpu-clock', '-o', data, '--', '/usr/bin/time', '-f', '@@TIME %U %S', argv.sysbench, ...args, `--time=${argv.time}`], env);
     const events = Number(/total number of events:\s+(\d+)/.exec(r.stdout)?.[1]);
     const t = /@@TIME ([\d.]+) ([\d.]+)/.exec(r.stderr);
     const cpuPerEvent = ((Number(t[1]) + Number(t[2])) / events) * 1e6;

@@ -51,6 +51,8 @@ describe('perf samples into parts', () => {
     expect(part('1 13c4774 v8::Function::Call (/usr/bin/node)')).toBe('V8 runtime (C++: calls into JavaScript, throws, stack walks)');
     expect(part('1 7fdd4305bf30 __memmove_avx_unaligned_erms (/usr/lib/x86_64-linux-gnu/libc.so.6)')).toBe('libc, vdso');
     expect(part('1 7fdd4305bf30 __vdso_clock_gettime ([vdso])')).toBe('libc, vdso');
+    expect(part('1 55d1 lj_BC_TGETS (/usr/lib/x86_64-linux-gnu/libluajit-5.1.so.2.1.0)')).toBe('C sysbench, LuaJIT, libmariadb, libpq (the reference, profiled the same way)');
+    expect(part('1 55d1 sb_event_start (/usr/bin/sysbench)')).toBe('C sysbench, LuaJIT, libmariadb, libpq (the reference, profiled the same way)');
     expect(part('1 7f [unknown] ' + JIT)).toBe('other');
     expect(part('1 7f foo (/usr/lib/libssl.so.3)')).toBe('other');
   });

@@ -19,6 +19,7 @@ export const PARTS = [
   'V8 compiler and parser',
   'V8 garbage collector',
   'libc, vdso',
+  'C sysbench, LuaJIT, libmariadb, libpq (the reference, profiled the same way)',
   'JavaScript without a source (bundle built without maps)',
   'other',
 ];
@@ -79,6 +80,7 @@ export function partOf(sample, sourceOf) {
     return 'V8 runtime (C++: calls into JavaScript, throws, stack walks)';
   }
   if (/libc[.-]|ld-linux|\[vdso\]/.test(dso)) return 'libc, vdso';
+  if (/\/sysbench$|libluajit|libmariadb|libmysqlclient|libpq/.test(dso)) return 'C sysbench, LuaJIT, libmariadb, libpq (the reference, profiled the same way)';
   if (/libuv/.test(dso)) return 'Node: libuv, C++ and its JavaScript (net, timers)';
   return 'other';
 }
