@@ -12,15 +12,13 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
-import mysql from 'mysql2/promise';
-import { describeTarget, targetConnection, targetSysbenchArgs } from '../dist/server/connection.js';
-import { discoverServer } from '../dist/server/discover.js';
+import { findMysqlServer, withMysqlOptions } from './lib/mysql-server.mjs';
 import { maskArgv } from '../dist/options/secrets.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const ALL_ROWS = ['ps1', 'ps16', 'ps64', 'rw16', 'ro16', 'dry', 'startup', 'rss1024', 'rss4096', 'prepare', 'pg16'];
 
-const argv = yargs(hideBin(process.argv))
+const argv = withMysqlOptions(yargs(hideBin(process.argv)))
   .scriptName('npm run bench --')
   .usage('$0 [options]\n\nOurs against the reference sysbench, one row per performance goal.')
   .option('time', { type: 'number', default: 5, describe: 'seconds per timed run' })
@@ -32,11 +30,6 @@ const argv = yargs(hideBin(process.argv))
   .option('table-size', { type: 'number', default: 10000, describe: 'rows per table of the run cases' })
   .option('reference', { type: 'string', default: '/usr/bin/sysbench', describe: 'the reference binary' })
   .option('ours', { type: 'string', default: join(ROOT, 'bin', 'sysbench'), describe: 'our binary' })
-  .option('mysql-socket', { type: 'string', describe: 'MySQL server: as for the quickstart (README: which server our own commands use)' })
-  .option('mysql-host', { type: 'string' })
-  .option('mysql-port', { type: 'string' })
-  .option('mysql-user', { type: 'string' })
-  .option('mysql-password', { type: 'string' })
   .option('pgsql-host', { type: 'string', default: '127.0.0.1' })
   .option('pgsql-port', { type: 'number', default: 5432 })
   .option('pgsql-user', { type: 'string', default: 'postgres' })
@@ -56,13 +49,9 @@ if (!existsSync(join(ROOT, 'dist', 'cli', 'main.js'))) {
   process.exit(1);
 }
 
-const { found, tried } = await discoverServer(process.argv.slice(2));
-if (!found) {
-  for (const { target, result } of tried) console.error(`${describeTarget(target)}: ${result.message}`);
-  console.error('bench: no MySQL/MariaDB server to use');
-  process.exit(1);
-}
-const MYSQL = ['--db-driver=mysql', ...targetSysbenchArgs(found.target), `--mysql-db=${argv.db}`];
+const server = await findMysqlServer(process.argv.slice(2), 'bench');
+const mysqlAdmin = server.admin;
+const MYSQL = ['--db-driver=mysql', ...server.sysbenchArgs, `--mysql-db=${argv.db}`];
 const PGSQL = ['--db-driver=pgsql', `--pgsql-host=${argv['pgsql-host']}`, `--pgsql-port=${argv['pgsql-port']}`, `--pgsql-user=${argv['pgsql-user']}`, `--pgsql-db=${argv.db}`];
 const TIME = argv.time;
 const ROUNDS = argv.rounds;
@@ -111,15 +100,6 @@ function sh(cmd, args) {
   const r = spawnSync(cmd, args, { encoding: 'utf8', maxBuffer: 64 << 20 });
   if (r.status !== 0) throw new Error(`${cmd} ${maskArgv(args).join(' ')} failed:\n${r.stdout}\n${r.stderr}`);
   return r.stdout;
-}
-
-async function mysqlAdmin(sql) {
-  const con = await mysql.createConnection({ ...targetConnection(found.target), multipleStatements: true });
-  try {
-    await con.query(sql);
-  } finally {
-    await con.end();
-  }
 }
 
 function pgAdmin(sql) {

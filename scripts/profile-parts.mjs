@@ -15,15 +15,13 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
-import mysql from 'mysql2/promise';
 import { SourceMapConsumer } from 'source-map-js';
-import { describeTarget, targetConnection, targetSysbenchArgs } from '../dist/server/connection.js';
-import { discoverServer } from '../dist/server/discover.js';
+import { findMysqlServer, withMysqlOptions } from './lib/mysql-server.mjs';
 import { parseSample, summarize } from './lib/perf-parts.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-const argv = yargs(hideBin(process.argv))
+const argv = withMysqlOptions(yargs(hideBin(process.argv)))
   .scriptName('node scripts/profile-parts.mjs')
   .usage('$0 [options]\n\nClient CPU per event of one run, split into parts (needs perf: apt-get install linux-perf).')
   .option('sysbench', { type: 'string', default: join(ROOT, 'bin', 'sysbench'), describe: 'the sysbench to profile: any build of ours, or /usr/bin/sysbench to compare' })
@@ -33,11 +31,6 @@ const argv = yargs(hideBin(process.argv))
   .option('table-size', { type: 'number', default: 10000 })
   .option('frequency', { type: 'number', default: 1999, describe: 'samples per second and CPU' })
   .option('functions', { type: 'number', default: 0, describe: 'also list the N busiest JavaScript functions' })
-  .option('mysql-socket', { type: 'string', describe: 'MySQL server: as for the quickstart (README: which server our own commands use)' })
-  .option('mysql-host', { type: 'string' })
-  .option('mysql-port', { type: 'string' })
-  .option('mysql-user', { type: 'string' })
-  .option('mysql-password', { type: 'string' })
   .option('db', { type: 'string', default: 'sbtest_profile', describe: 'database created and dropped for the runs' })
   .strict()
   .help()
@@ -51,22 +44,8 @@ if (!existsSync('/usr/bin/time')) {
   console.error('/usr/bin/time is not installed (Debian: apt-get install time)');
   process.exit(1);
 }
-const { found, tried } = await discoverServer(process.argv.slice(2));
-if (!found) {
-  for (const { target, result } of tried) console.error(`${describeTarget(target)}: ${result.message}`);
-  console.error('profile-parts: no MySQL/MariaDB server to use');
-  process.exit(1);
-}
-const common = [argv.script, '--db-driver=mysql', ...targetSysbenchArgs(found.target), `--mysql-db=${argv.db}`, `--table-size=${argv['table-size']}`];
-
-async function admin(sql) {
-  const con = await mysql.createConnection({ ...targetConnection(found.target), multipleStatements: true });
-  try {
-    await con.query(sql);
-  } finally {
-    await con.end();
-  }
-}
+const { sysbenchArgs, admin } = await findMysqlServer(process.argv.slice(2), 'profile-parts');
+const common = [argv.script, '--db-driver=mysql', ...sysbenchArgs, `--mysql-db=${argv.db}`, `--table-size=${argv['table-size']}`];
 
 function sh(cmd, args, env = process.env) {
   const r = spawnSync(cmd, args, { encoding: 'utf8', env, maxBuffer: 1 << 30 });
