@@ -75,6 +75,30 @@ end
     }
   });
 
+  it('prepared statements over TLS: the lean execute path steps aside and mysql2 runs them', async () => {
+    const ps = f('ps.lua');
+    writeFileSync(ps, `function event()
+  local con = sysbench.sql.driver():connect()
+  local stmt = con:prepare("SELECT ? + 1, CONCAT('v', ?)")
+  local a = stmt:bind_create(sysbench.sql.type.INT)
+  local b = stmt:bind_create(sysbench.sql.type.VARCHAR, 10)
+  stmt:bind_param(a, b)
+  a:set(41)
+  b:set("x")
+  local rs = stmt:execute()
+  local row = rs:fetch_row()
+  print("row=[" .. row[1] .. "," .. row[2] .. "]")
+  con:disconnect()
+end
+`);
+    const r = startSysbench([ps, ...server.tcpArgs, `--mysql-db=${DB}`, '--events=1', '--mysql-ssl=on', 'run'], { SYSBENCH_TS_MYSQL_LEAN: 'report' });
+    const code = await r.exited;
+    expect(code, r.out()).toBe(0);
+    expect(r.out()).toContain('row=[42,vx]');
+    expect(r.out()).toContain('lean: not used (TLS)');
+    expect(r.out()).not.toMatch(/lean: \d+ lean, /);
+  });
+
   it('VERIFY_CA with the right CA (and a client certificate) connects', async () => {
     const r = await run(['--mysql-ssl=VERIFY_CA', `--mysql-ssl-ca=${f('ca.pem')}`, `--mysql-ssl-cert=${f('client-cert.pem')}`, `--mysql-ssl-key=${f('client-key.pem')}`]);
     expect(r.code, r.out).toBe(0);
