@@ -19,6 +19,8 @@ const DEFAULT_SOCKET = process.env.MYSQL_UNIX_PORT || '/run/mysqld/mysqld.sock';
 // limit ends the run. Ours is longer than both, so they decide as with sysbench; it only keeps
 // a command such as prepare from waiting forever on a black hole.
 const CONNECT_TIMEOUT_MS = 60_000;
+/** the longest wait between two connects to a local socket whose listen queue is full */
+const MAX_RETRY_MS = 50;
 
 export class MysqlDriver implements DbDriver {
   readonly name = MYSQL.name;
@@ -126,7 +128,8 @@ export class MysqlDriver implements DbDriver {
   private serverWithoutTls = false;
 
   private open(config: Record<string, unknown>, target: Target, where: string,
-    cb: (err: ConnectFailure | null, con: DbConnection | null) => void): void {
+    cb: (err: ConnectFailure | null, con: DbConnection | null) => void,
+    deadline = performance.now() + CONNECT_TIMEOUT_MS, retryMs = 1): void {
     let raw: ReturnType<typeof mysql.createConnection>;
     try {
       raw = new (mysql as any).Connection({ config: connectionConfig(config) });
@@ -142,7 +145,14 @@ export class MysqlDriver implements DbDriver {
         if (err.code === 'HANDSHAKE_NO_SSL_SUPPORT' && this.opts.ssl === 'on') {
           this.serverWithoutTls = true;
           const { ssl: _ssl, ...plain } = config;
-          return this.open(plain, target, where, cb);
+          return this.open(plain, target, where, cb, deadline);
+        }
+        // a local socket whose listen queue is full (a burst of threads connecting faster than
+        // the server accepts): libmariadb's blocking connect waits its turn, and so does this
+        if (err.code === 'EAGAIN' && target.socketPath !== undefined && stage() === 'connecting' &&
+            performance.now() + retryMs < deadline) {
+          setTimeout(() => this.open(config, target, where, cb, deadline, Math.min(retryMs * 2, MAX_RETRY_MS)), retryMs);
+          return;
         }
         return cb({ lines: [`unable to connect to MySQL server on ${where}, aborting...`, connectErrorLine(err, target, stage())] }, null);
       }

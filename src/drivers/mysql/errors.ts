@@ -58,7 +58,7 @@ export function connectErrorLine(err: Mysql2Error, target: Target, stage: Connec
   if (stage === 'handshake' && (code === 'PROTOCOL_CONNECTION_LOST' || code === 'ECONNRESET' || code === 'ETIMEDOUT' || code === 'EPIPE')) {
     return `error 2013: Lost connection to server at 'handshake: reading initial communication packet', system error: ${code === 'ETIMEDOUT' ? 110 : 11}`;
   }
-  const sysErrno: Record<string, number> = { ENOENT: 2, ECONNREFUSED: 111, EACCES: 13, ETIMEDOUT: 110, ENOTSOCK: 88 };
+  const sysErrno: Record<string, number> = { ENOENT: 2, EAGAIN: 11, ECONNREFUSED: 111, EACCES: 13, ETIMEDOUT: 110, ENOTSOCK: 88 };
   const os = sysErrno[code] ?? 0;
   if (target.socketPath) return `error 2002: Can't connect to local server through socket '${target.socketPath}' (${os})`;
   if (err.code === 'ENOTFOUND' || err.code === 'EAI_AGAIN') return `error 2005: Unknown server host '${target.host}' (-2)`;
