@@ -30,7 +30,8 @@ const GAI_TEXT: Record<string, string> = {
 };
 
 /** The socket errors libpq reports with its "Is the server running ..." hint (strerror() text first). */
-const CONNECT_ERRORS = new Set(['ECONNREFUSED', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOENT', 'EACCES', 'ECONNRESET', 'EADDRNOTAVAIL']);
+// (EAGAIN: a local socket whose listen queue is full; libpq gives up on it at once, as here)
+const CONNECT_ERRORS = new Set(['ECONNREFUSED', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOENT', 'EACCES', 'ECONNRESET', 'EADDRNOTAVAIL', 'EAGAIN']);
 
 class NoPassword extends Error {}
 
