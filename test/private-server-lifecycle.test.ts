@@ -104,7 +104,7 @@ describe.skipIf(!bins)('private MariaDB', () => {
 
   it('acquireServer: the running server when one answers, else a private one, released after', async () => {
     const existing = await acquireServer({ env: { ...process.env, MYSQL_SOCKET: SOCKET } });
-    expect(existing.ok).toBe(true);
+    expect(existing.ok, JSON.stringify(existing)).toBe(true);
     if (!existing.ok) return;
     expect(existing.server).toBeNull();
     expect(existing.target.socket).toBe(SOCKET);
@@ -112,7 +112,8 @@ describe.skipIf(!bins)('private MariaDB', () => {
 
     const notices: string[] = [];
     const got = await acquireServer({ env: { ...process.env, MYSQL_SOCKET: '/nonexistent/mysqld.sock' }, databases: ['sbtest'], notice: (l) => notices.push(l) });
-    expect(got.ok).toBe(true);
+    // (what went wrong, should it fail: once seen failing in a loaded CI run without saying why)
+    expect(got.ok, JSON.stringify({ got, notices })).toBe(true);
     if (!got.ok) return;
     expect(got.server).not.toBeNull();
     expect(got.version).toMatch(/MariaDB/);
