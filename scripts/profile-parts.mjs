@@ -17,7 +17,7 @@ import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { SourceMapConsumer } from 'source-map-js';
 import { findMysqlServer, withMysqlOptions } from './lib/mysql-server.mjs';
-import { parseSample, summarize } from './lib/perf-parts.mjs';
+import { NO_SOURCE, parseSample, summarize } from './lib/perf-parts.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -90,6 +90,7 @@ try {
     console.log(`| part | share | us per event |\n|---|---:|---:|`);
     for (const [part, n] of parts) console.log(`| ${part} | ${((100 * n) / total).toFixed(1)}% | ${((cpuPerEvent * n) / total).toFixed(2)} |`);
     for (const [name, n] of functions.slice(0, argv.functions)) console.log(`    ${((cpuPerEvent * n) / total).toFixed(3)} us  ${name}`);
+    if (parts.some(([part]) => part === NO_SOURCE)) console.log('(bundle/ has no source maps: `SYSBENCH_TS_SOURCEMAP=1 npm run build` first)');
     console.log('');
   }
 } finally {

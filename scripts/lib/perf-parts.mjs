@@ -2,6 +2,9 @@
 // Node's --perf-basic-prof (JIT code named "JS:*name file:line:col" in /tmp/perf-PID.map).
 // Pure: the caller runs perf and says which source file a bundle's line and column came from.
 
+/** JavaScript of a bundle whose source map is missing */
+export const NO_SOURCE = 'JavaScript without a source (bundle built without maps)';
+
 /** The parts, in the order a table lists them. */
 export const PARTS = [
   'kernel: system calls, network, scheduling',
@@ -20,7 +23,7 @@ export const PARTS = [
   'V8 garbage collector',
   'libc, vdso',
   'C sysbench, LuaJIT, libmariadb, libpq (the reference, profiled the same way)',
-  'JavaScript without a source (bundle built without maps)',
+  NO_SOURCE,
   'other',
 ];
 
@@ -64,13 +67,11 @@ export function partOf(sample, sourceOf) {
     const loc = jitLocation(sym);
     if (loc === null) return 'V8 builtins and stubs (called from JavaScript)';
     if (loc.startsWith('node:')) return 'Node: libuv, C++ and its JavaScript (net, timers)';
-    const file = loc.replace(/:\d+:\d+$/, '');
-    if (/\/(dist|node_modules)\//.test(file) && !/\/bundle\//.test(file)) {
-      const mapped = sourceOf(loc);
-      return partOfSource(mapped ?? file);
-    }
     const source = sourceOf(loc);
-    return source === null ? 'JavaScript without a source (bundle built without maps)' : partOfSource(source);
+    if (source !== null) return partOfSource(source);
+    // a file of dist/ or node_modules/ names its part itself; a bundle's needs its map
+    const file = loc.replace(/:\d+:\d+$/, '');
+    return /\/(dist|node_modules)\//.test(file) && !/\/bundle\//.test(file) ? partOfSource(file) : NO_SOURCE;
   }
   if (/\/(node|nodejs)$/.test(dso)) {
     if (sym.startsWith('Builtins_')) return 'V8 builtins and stubs (called from JavaScript)';
