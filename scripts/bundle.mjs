@@ -6,6 +6,7 @@
 //   bundle/main.cjs           the CLI (src/cli/main.ts), loaded by bin/sysbench
 //   bundle/lua-worker.cjs     worker modules (src/paths.ts finds them next to its own code)
 //   bundle/builtin-worker.cjs
+//   bundle/rate-generator.cjs  the --rate event generator's thread
 //   bundle/early-warm.cjs     loaded by bin/sysbench first: starts a Lua run's worker threads
 //   bundle/pool.cjs           the worker thread pools (piscina), shared by early-warm and main
 //   bundle/worker-entry.cjs   the CommonJS file piscina starts each worker thread with
@@ -176,6 +177,7 @@ const programs = await build({
     main: join(ROOT, 'src/cli/main.ts'),
     'lua-worker': join(ROOT, 'src/lua-worker.ts'),
     'builtin-worker': join(ROOT, 'src/builtin-worker.ts'),
+    'rate-generator': join(ROOT, 'src/rate-generator.ts'),
     // loaded by bin/sysbench.cjs before main.cjs, to start a run's worker threads early
     'early-warm': join(ROOT, 'src/cli/early-warm.ts'),
     pool: join(ROOT, 'src/runner/pool.ts'),
@@ -239,7 +241,7 @@ writeFileSync(join(OUT, 'THIRD-PARTY-NOTICES.txt'),
   'sysbench-ts bundles the following packages (bundle/*.js). Their licences follow.\n\n' + notices.join('\n'));
 
 const files = readdirSync(OUT);
-for (const f of ['main.cjs', 'lua-worker.cjs', 'builtin-worker.cjs', 'early-warm.cjs', 'pool.cjs', 'worker.cjs', 'worker-entry.cjs', 'code-cache.cjs', 'companion.js', ...SIDE_FILES.map((sf) => `${sf.name}.cjs`)]) {
+for (const f of ['main.cjs', 'lua-worker.cjs', 'builtin-worker.cjs', 'rate-generator.cjs', 'early-warm.cjs', 'pool.cjs', 'worker.cjs', 'worker-entry.cjs', 'code-cache.cjs', 'companion.js', ...SIDE_FILES.map((sf) => `${sf.name}.cjs`)]) {
   if (!files.includes(f)) throw new Error(`bundle: ${f} was not produced`);
 }
 if (!existsSync(join(ROOT, 'lua', 'internal'))) throw new Error('bundle: lua/internal is missing');

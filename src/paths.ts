@@ -17,6 +17,8 @@ const PROGRAM_EXT = import.meta.url.endsWith('.cjs') ? '.cjs' : '.js';
 /** the worker modules of Lua scripts and of the built-in tests (src/lua-worker.ts, src/builtin-worker.ts) */
 export const LUA_WORKER = pathToFileURL(join(PROGRAM_DIR, 'lua-worker' + PROGRAM_EXT));
 export const BUILTIN_WORKER = pathToFileURL(join(PROGRAM_DIR, 'builtin-worker' + PROGRAM_EXT));
+/** the --rate event generator's thread (src/rate-generator.ts) */
+export const RATE_GENERATOR = pathToFileURL(join(PROGRAM_DIR, 'rate-generator' + PROGRAM_EXT));
 export const OUR_LUA_DIR = join(PROJECT_ROOT, 'lua');
 export const INTERNAL_LUA_DIR = join(OUR_LUA_DIR, 'internal');
 /** where sysbench's packages install the stock scripts */

@@ -7,6 +7,7 @@ import { SbRng } from '../rand/sb-rand.js';
 import { views } from '../runner/shared-memory.js';
 import { ThreadStats } from '../runner/thread-stats.js';
 import { RateQueue } from '../runner/rate.js';
+import { EventDispatcher } from '../runner/event-dispatcher.js';
 import { awaitGo, initDone, threadFinished, type WorkerResult } from '../runner/protocol.js';
 import { builtinViews } from './shared-globals.js';
 import { nextDouble } from './fast-rand.js';
@@ -73,7 +74,8 @@ async function runAsync(threads: FileioThread[], ctl: Int32Array): Promise<boole
  * With --rate: events come from the shared queue, when the event generator says so. Each
  * thread waits for its events in its own loop; an event, once there, runs start to end.
  */
-async function runRated(threads: BuiltinThread[], ctl: Int32Array): Promise<boolean> {
+async function runRated(threads: BuiltinThread[], ctl: Int32Array, events: EventDispatcher): Promise<boolean> {
+  for (let i = 0; i < threads.length; i++) events.join();
   const results = await Promise.all(threads.map(async (t) => {
     let ok = true;
     while (t.hasNext()) {
@@ -88,6 +90,7 @@ async function runRated(threads: BuiltinThread[], ctl: Int32Array): Promise<bool
       // let the other threads of this worker (and I/O completions) have their turn
       await new Promise<void>((res) => setImmediate(res));
     }
+    events.leave();
     if (ok) {
       if (t instanceof FileioThread && t.async) await t.finishAsync();
       else t.finish();
@@ -104,7 +107,7 @@ export default async function run(task: BuiltinTask): Promise<WorkerResult> {
   const log = new Logger(task.verbosity, stdoutWriter, task.shared.log);
   const words = builtinViews(task.builtin).words;
   const solo = task.tids.length === 1;
-  const queue = task.shared.queue ? new RateQueue(task.shared.queue) : null;
+  const events = task.shared.queue ? new EventDispatcher(new RateQueue(task.shared.queue)) : null;
   // memory runs until its own per-thread limit; --events does not apply to it
   const maxEvents = task.config.kind === 'memory' ? 0 : task.maxEvents;
   const threads: BuiltinThread[] = [];
@@ -116,7 +119,7 @@ export default async function run(task: BuiltinTask): Promise<WorkerResult> {
       try {
         const stats = new ThreadStats({
           shared, slot: tid, histRegion: task.worker, maxEvents, percentile: task.percentile,
-          queue, latencyLimitMs: task.rateLatencyLimit,
+          events, latencyLimitMs: task.rateLatencyLimit,
         });
         const rng = new SbRng(task.seeds[i], task.rand);
         // sysbench's histogram update draws from the thread's generator after each event
@@ -134,7 +137,7 @@ export default async function run(task: BuiltinTask): Promise<WorkerResult> {
   if (!(await awaitGo(ctl)) || !initOk) return { error: true };
   const c = task.config;
   let ok: boolean;
-  if (queue !== null) ok = await runRated(threads, ctl);
+  if (events !== null) ok = await runRated(threads, ctl, events);
   else if (c.kind === 'fileio' && c.ioMode === 'async') ok = await runAsync(threads as FileioThread[], ctl);
   else ok = runSync(threads, ctl);
   return { error: !ok };

@@ -181,6 +181,7 @@ async function runTest(b: BuiltinInput): Promise<number> {
       dbUsed: () => false,
       testSection: own.section,
       reportDropped: limits.rate > 0 && limits.rateLatencyLimit > 0,
+      reportLag: b.reg.getFlag('report-lag'),
       json: jsonReportTarget(b.reg, io, config, b.test.sname, process.argv.slice(2), 'builtin'),
       debug: g.debug,
       verbosity: () => log.verbosity,
@@ -215,7 +216,7 @@ async function runTest(b: BuiltinInput): Promise<number> {
     };
     const eventGen = plan.background.eventGen;
     const outcome = await runThreads(job, limits, phases, log, {
-      eventRng: eventGen ? new SbRng(eventGen, config.rand) : undefined,
+      eventSeed: eventGen,
     });
     if (outcome.interrupted) return 130;
     if (outcome.abandoned && !outcome.error) return 2;

@@ -213,6 +213,7 @@ async function runScript(
     },
     dbUsed: () => dbUsed(),
     reportDropped: config.limits.rate > 0 && config.limits.rateLatencyLimit > 0,
+    reportLag: t.reg.getFlag('report-lag'),
     json: jsonReportTarget(t.reg, t.io, config, t.name, t.argv.slice(1), 'lua'),
     debug: g.debug,
     dbDebug: t.reg.getFlag('db-debug'),
@@ -230,7 +231,7 @@ async function runScript(
       log.info('Done.\n');
       return hooks.closeBackground();
     },
-  }, log, { eventRng: plan.background.eventGen ? new SbRng(plan.background.eventGen, config.rand, unique) : undefined });
+  }, log, { eventSeed: plan.background.eventGen });
   if (outcome.initFailed) return 1;
   // a failing done() is reported (FATAL) after the report; sysbench still exits 0
   await done<boolean>((cb) => main.call('done', false, cb));

@@ -8,7 +8,7 @@ import type { SbCounter } from '../stats/counters.js';
 import type { ExportedOption } from '../lua/api/opt.js';
 import { Ctl, type SharedViews } from '../runner/shared-memory.js';
 import { ThreadStats, type EventStart } from '../runner/thread-stats.js';
-import type { RateQueue } from '../runner/rate.js';
+import type { EventDispatcher } from '../runner/event-dispatcher.js';
 
 export interface ScriptSpec {
   /** the test name as given (sysbench.cmdline.script_path) */
@@ -33,8 +33,8 @@ export interface StateHostOptions {
   maxEvents: number;
   /** --percentile: when > 0 each event also draws the histogram's random slot, as sysbench does */
   percentile: number;
-  /** --rate: the event queue; --rate-latency-limit */
-  queue?: RateQueue | null;
+  /** --rate: the worker's side of the event queue; --rate-latency-limit */
+  events?: EventDispatcher | null;
   latencyLimitMs?: number;
   out: Writer;
   log: Logger;

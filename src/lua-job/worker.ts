@@ -6,6 +6,7 @@ import { makeRandApi } from '../lua/api/rand.js';
 import { onRowsInserted } from '../lua/inserted-rows.js';
 import { views } from '../runner/shared-memory.js';
 import { RateQueue } from '../runner/rate.js';
+import { EventDispatcher } from '../runner/event-dispatcher.js';
 import { awaitGo, initDone, threadFinished, type WorkerResult } from '../runner/protocol.js';
 import { forwardRowsToMainThread } from '../progress.js';
 import { ScriptState } from './script-state.js';
@@ -34,12 +35,11 @@ function assertHeapRoom(made: number, wanted: number): void {
 }
 
 /** Makes the Lua state of each thread of the task, in order, as they are asked for. */
-function stateMaker(task: LuaWorkerTask): (i: number) => ScriptState {
+function stateMaker(task: LuaWorkerTask, events: EventDispatcher | null = null): (i: number) => ScriptState {
   const shared = views(task.shared);
   const out = tickBatchedWriter(stdoutWriter);
   const log = new Logger(task.verbosity, out, task.shared.log);
   const unique = task.unique;
-  const queue = task.shared.queue ? new RateQueue(task.shared.queue) : null;
   // several threads: the first builds the API's state as a template, with the script's main
   // chunk run and the options exported when the chunk does the same in every thread; each
   // thread's state is a copy of it
@@ -55,7 +55,7 @@ function stateMaker(task: LuaWorkerTask): (i: number) => ScriptState {
     const host = new StateHost({
       tid: tid + (task.firstThreadId ?? 0), slot: tid, histRegion: task.worker, script: task.script, shared,
       driver: task.driver, maxEvents: task.maxEvents, percentile: task.percentile, out, log,
-      queue, latencyLimitMs: task.rateLatencyLimit,
+      events, latencyLimitMs: task.rateLatencyLimit,
     });
     const rng = new SbRng(task.seeds[i], task.rand, unique);
     host.stats.histogramSlot = () => rng.histogramSlot();
@@ -89,8 +89,9 @@ const STATES_TURN_MS = 50;
 
 const step = (f: (done: (ok: boolean) => void) => void): Promise<boolean> => new Promise((resolve) => f(resolve));
 
-async function runThread(t: ScriptState, ctl: Int32Array): Promise<boolean> {
+async function runThread(t: ScriptState, ctl: Int32Array, events: EventDispatcher | null): Promise<boolean> {
   const ok = await step((d) => t.runEvents(d));
+  events?.leave();
   if (!ok) {
     // sysbench neither calls thread_done nor closes the state of a failed thread (no
     // finalizers run, its connections end with the process)
@@ -121,7 +122,9 @@ function initThread(t: ScriptState, done: (ok: boolean) => void): void {
 
 async function runMode(task: LuaWorkerTask): Promise<WorkerResult> {
   const ctl = new Int32Array(task.shared.ctl);
-  const make = stateMaker(task);
+  // --rate: this worker's side of the event queue
+  const events = task.shared.queue ? new EventDispatcher(new RateQueue(task.shared.queue)) : null;
+  const make = stateMaker(task, events);
   const states: ScriptState[] = [];
   const inits: Promise<void>[] = [];
   // every thread of this worker initialises at once, as sysbench's threads do: thread_init
@@ -152,7 +155,8 @@ async function runMode(task: LuaWorkerTask): Promise<WorkerResult> {
     return { error: true };
   }
   crashHookForTests(task.worker);
-  const results = await Promise.all(states.map((t) => runThread(t, ctl)));
+  for (let i = 0; i < states.length; i++) events?.join();
+  const results = await Promise.all(states.map((t) => runThread(t, ctl, events)));
   return { error: results.includes(false) };
 }
 

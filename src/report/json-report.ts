@@ -4,6 +4,7 @@
 // (sysbench-ts merge). The field list is documented in the README.
 import { HIST_MAX_MS, HIST_MIN_MS, HIST_SIZE, bucketValue, percentile } from '../stats/histogram.js';
 import { computeFairness, latencyFromTimers, timerMinNs, type CounterValues, type TimerTotals } from '../stats/counters.js';
+import { splitFigures, type SplitFigure, type SplitReadings } from '../stats/latency-split.js';
 import type { FairnessInput, ReportStats } from './types.js';
 
 export const JSON_REPORT_SCHEMA = 'sysbench-ts/final-report/v1';
@@ -29,6 +30,26 @@ export interface JsonReportInput {
   dropped: number | null;
   /** --report-interval records (see jsonInterval) */
   intervals: readonly object[];
+  /** --rate: each event's latency as schedule lag + service time, over the whole run */
+  split?: SplitReadings | null;
+}
+
+/** lag_ms / service_ms: the keys of latency_ms, to 0.1 µs (lag + service adds up to the latency). */
+function splitJson(f: SplitFigure): Record<string, number> {
+  const pct: Record<string, number> = {};
+  for (const [k, v] of Object.entries(f.pct)) pct[k] = round(v, 4);
+  return { min: round(f.min, 4), avg: round(f.avg, 4), max: round(f.max, 4), sum: round(f.sum, 4), ...pct };
+}
+
+/** An interval's lag and service: averages and percentiles of the events that ended in it. */
+export function jsonIntervalSplit(split: SplitReadings): { lag_ms: object; service_ms: object } {
+  const f = splitFigures(split);
+  const brief = (x: SplitFigure): object => {
+    const pct: Record<string, number> = {};
+    for (const [k, v] of Object.entries(x.pct)) pct[k] = round(v, 4);
+    return { avg: round(x.avg, 4), ...pct };
+  };
+  return { lag_ms: brief(f.lag), service_ms: brief(f.service) };
 }
 
 const round = (x: number, digits: number): number => Number(x.toFixed(digits));
@@ -84,6 +105,7 @@ export function buildJsonReport(r: JsonReportInput): object {
   for (let i = 0; i < HIST_SIZE; i++) recorded += r.histogram[i]!;
   const pct: Record<string, number> = {};
   for (const p of PERCENTILES) pct[`p${p}`] = recorded > 0 ? round(percentile(r.histogram, p), 3) : 0;
+  const split = r.split ? splitFigures(r.split) : null;
   return {
     schema: JSON_REPORT_SCHEMA,
     ...r.meta,
@@ -117,6 +139,8 @@ export function buildJsonReport(r: JsonReportInput): object {
       sum: round(lat.latencySum * 1000, 3),
       ...pct,
     },
+    // --rate: latency = lag (queued to started) + service (started to ended), event by event
+    ...(split ? { lag_ms: splitJson(split.lag), service_ms: splitJson(split.service) } : {}),
     threads_fairness: {
       events_avg: round(f.eventsAvg, 4),
       events_stddev: round(f.eventsStddev, 4),
@@ -129,6 +153,7 @@ export function buildJsonReport(r: JsonReportInput): object {
       total_s: seconds,
       latency_ns: { min: timerMinNs(r.timer), max: r.timer.maxNs, sum: r.timer.sumNs },
       execution_time_per_thread_s: Array.from(r.fairness.threadTime),
+      ...(split ? { lag_ms_sum: split.lag.sum, service_ms_sum: split.service.sum } : {}),
     },
     histogram: {
       // sysbench's latency histogram: bucket i holds events of about value(i) ms

@@ -8,7 +8,9 @@ import type { RunReadings } from '../stats/run-readings.js';
 import { LogTextFilter } from '../format/logtext.js';
 import { formatDbCumulative, formatCumulative, formatHistogramSection, formatIntermediate, formatIntermediateDefault } from './text.js';
 import { emptyReportStats, type LogMessages, type ReportStats, type ThreadTimerSummary } from './types.js';
-import { buildJsonReport, jsonInterval } from './json-report.js';
+import { buildJsonReport, jsonInterval, jsonIntervalSplit } from './json-report.js';
+import { formatLagBlock } from './lag-block.js';
+import { splitWindow, type SplitReadings } from '../stats/latency-split.js';
 
 export interface ReportHooks {
   /** calls sysbench.hooks.report_intermediate if the script defines it; true when it did */
@@ -36,6 +38,8 @@ export interface ReporterOptions {
   reportDropped?: boolean;
   /** --json-report: where the final result goes as JSON ('-': stdout), and what to record about the run */
   json?: { write: (text: string) => void; meta: Record<string, unknown> };
+  /** --report-lag (with --rate): the final report ends with the schedule lag / service time block */
+  reportLag?: boolean;
   /** --debug: cumulative reports end with the per-thread statistics */
   debug?: boolean;
   /** --db-debug: SQL statistics add the query execution and fetching figures (debug lines) */
@@ -67,6 +71,8 @@ export class RunReporter {
   private readings: RunReadings | null = null;
   /** --json-report: the intervals so far */
   private readonly jsonIntervals: object[] = [];
+  /** --json-report with --rate: the lag/service reading at the last interval */
+  private lastSplit: SplitReadings | null = null;
 
   constructor(private readonly o: ReporterOptions) {}
 
@@ -96,7 +102,15 @@ export class RunReporter {
       stat.concurrency = q.concurrency;
     }
     this.lastIntermediate = nowMs;
-    if (this.o.json) this.jsonIntervals.push(jsonInterval(stat, performance.timeOrigin + nowMs, this.hist.windowCounts));
+    if (this.o.json) {
+      const record = jsonInterval(stat, performance.timeOrigin + nowMs, this.hist.windowCounts);
+      const split = this.o.rate ? c.split?.() ?? null : null;
+      if (split) {
+        Object.assign(record, jsonIntervalSplit(splitWindow(split, this.lastSplit)));
+        this.lastSplit = split;
+      }
+      this.jsonIntervals.push(record);
+    }
     if (this.o.hooks.intermediate(stat)) return;
     const opts = { percentile: this.o.percentile, rate: this.o.rate };
     this.print(this.o.dbUsed() ? formatIntermediate(stat, opts) : formatIntermediateDefault(stat, opts));
@@ -110,6 +124,7 @@ export class RunReporter {
     }
     // the JSON report covers the whole run, whatever checkpoints reset
     const wholeRun = final && this.o.json ? Float64Array.from(c.histogram()) : null;
+    const split = final && this.o.rate && (this.o.json || this.o.reportLag) ? c.split?.() ?? null : null;
     const d = this.counters.cumulative(c.counters());
     const timers = c.timers(true);
     const stat: ReportStats = {
@@ -130,7 +145,7 @@ export class RunReporter {
       const doc = buildJsonReport({
         meta: json.meta, dbUsed: this.o.dbUsed(), startUnixMs: performance.timeOrigin + this.start, totalS: stat.timeTotal,
         counters: c.counters(), timer: mergeTimers(timers), fairness, histogram: wholeRun,
-        dropped: this.o.reportDropped ? c.dropped() : null, intervals: this.jsonIntervals,
+        dropped: this.o.reportDropped ? c.dropped() : null, intervals: this.jsonIntervals, split,
       });
       json.write(JSON.stringify(doc, null, 2) + '\n');
     };
@@ -149,6 +164,7 @@ export class RunReporter {
     if (final && this.o.reportDropped) {
       msgs.push(`Events dropped by --rate-latency-limit: ${c.dropped()}`, '');
     }
+    if (split && this.o.reportLag) msgs.push(...formatLagBlock(split, this.o.percentile, c.generatorLate?.() ?? null));
     if (!this.o.quiet) this.o.out(this.o.filter.messages(msgs));
     writeJson();
   }

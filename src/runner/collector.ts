@@ -3,7 +3,8 @@
 import { HIST_SIZE } from '../stats/histogram.js';
 import type { CounterValues, TimerTotals } from '../stats/counters.js';
 import type { RunReadings } from '../stats/run-readings.js';
-import { Ctl, Stat, type SharedViews } from './shared-memory.js';
+import { Ctl, Split, splitHistOffset, Stat, type SharedViews } from './shared-memory.js';
+import { emptySplitTotals, type SplitReadings, type SplitTotals } from '../stats/latency-split.js';
 import type { RateQueue } from './rate.js';
 
 export class Collector implements RunReadings {
@@ -12,6 +13,10 @@ export class Collector implements RunReadings {
   private counterBase: CounterValues = { events: 0, reads: 0, writes: 0, other: 0, errors: 0, reconnects: 0 };
   private readonly histBase = new Float64Array(HIST_SIZE);
   private droppedBase = 0;
+  // --rate: lag/service sums and histograms at the end of --warmup-time
+  private splitBase: SplitTotals = emptySplitTotals();
+  private readonly lagBase = new Float64Array(HIST_SIZE);
+  private readonly serviceBase = new Float64Array(HIST_SIZE);
   // per-thread timer baselines at the last checkpoint (sum and count keep growing in shared memory)
   private readonly sumBase: Float64Array;
   private readonly countBase: Float64Array;
@@ -31,6 +36,13 @@ export class Collector implements RunReadings {
     return this.rateQueue ? { length: this.rateQueue.length, concurrency: this.rateQueue.concurrency } : { length: 0, concurrency: 0 };
   }
 
+  /** --rate: how late the generator released events after their scheduled times (ms) */
+  generatorLate(): { avgMs: number; maxMs: number } | null {
+    if (this.rateQueue === null) return null;
+    const g = this.rateQueue.generatorTiming();
+    return { avgMs: g.lateAvgMs, maxMs: g.lateMaxMs };
+  }
+
   /** events dropped by --rate-latency-limit */
   dropped(): number {
     return this.rateQueue?.dropped ?? 0;
@@ -42,6 +54,49 @@ export class Collector implements RunReadings {
     this.histBase.set(this.histogram());
     this.timers(true);
     this.droppedBase = this.dropped();
+    const split = this.split();
+    if (split !== null) {
+      this.splitBase = { ...split.totals };
+      this.lagBase.set(split.lag);
+      this.serviceBase.set(split.service);
+      // minima and maxima start afresh
+      Atomics.add(this.v.ctl, Ctl.SplitEpoch, 1);
+    }
+  }
+
+  /** --rate: each event's latency as schedule lag + service time, since the start (null without --rate). */
+  split(): SplitReadings | null {
+    const l = this.v.split;
+    if (l === null) return null;
+    const base = this.splitBase;
+    const t: SplitTotals = { ...emptySplitTotals(), events: -base.events, lagSumMs: -base.lagSumMs, serviceSumMs: -base.serviceSumMs };
+    const epoch = this.v.ctl[Ctl.SplitEpoch];
+    for (let i = 0; i < this.threads; i++) {
+      const b = i * Split.Stride;
+      t.events += l[b + Split.Events]!;
+      t.lagSumMs += l[b + Split.LagSum]!;
+      t.serviceSumMs += l[b + Split.ServiceSum]!;
+      if (l[b + Split.Epoch] !== epoch) continue;
+      t.lagMinMs = Math.min(t.lagMinMs, l[b + Split.LagMin]!);
+      t.lagMaxMs = Math.max(t.lagMaxMs, l[b + Split.LagMax]!);
+      t.serviceMinMs = Math.min(t.serviceMinMs, l[b + Split.ServiceMin]!);
+      t.serviceMaxMs = Math.max(t.serviceMaxMs, l[b + Split.ServiceMax]!);
+    }
+    const lag = new Float64Array(HIST_SIZE);
+    const service = new Float64Array(HIST_SIZE);
+    for (let i = 0; i < HIST_SIZE; i++) {
+      lag[i] = -this.lagBase[i]!;
+      service[i] = -this.serviceBase[i]!;
+    }
+    const first = splitHistOffset(this.threads);
+    for (let r = 0; r < this.histRegions; r++) {
+      const at = first + r * 2 * HIST_SIZE;
+      for (let i = 0; i < HIST_SIZE; i++) {
+        lag[i] += l[at + i]!;
+        service[i] += l[at + HIST_SIZE + i]!;
+      }
+    }
+    return { totals: t, lag, service };
   }
 
   dbUsed(): boolean {

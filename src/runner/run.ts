@@ -3,11 +3,11 @@
 // they do. Reporting is delegated to a Reporter, which only reads shared counters.
 import { performance } from 'node:perf_hooks';
 import type { Logger } from '../output.js';
-import type { SbRng } from '../rand/sb-rand.js';
 import { allocShared, views, Ctl, Stat, type SharedBuffers } from './shared-memory.js';
 import { takePool, workerCount } from './pool.js';
 import { Collector } from './collector.js';
-import { absNow, EventGenerator, RateQueue } from './rate.js';
+import { RateQueue } from './rate.js';
+import { startGeneratorThread, type GeneratorThread } from './event-generator.js';
 import { setLongTimeout, type LongTimer } from './long-timer.js';
 import type { WorkerResult } from './protocol.js';
 
@@ -126,8 +126,8 @@ export const ABANDON_AFTER_SIGINT_MS = 500;
 const THREAD_DONE_GRACE_MS = 10_000;
 
 export interface RunExtras {
-  /** the --rate event generator's random generator (sysbench's eventgen thread) */
-  eventRng?: SbRng;
+  /** the --rate event generator's RNG state (sysbench's eventgen thread; 4 uint32 words) */
+  eventSeed?: readonly number[];
   /** ends the process (forced shutdown, init timeout): injectable for tests */
   exit?: (code: number) => void;
 }
@@ -213,6 +213,24 @@ export async function runThreads(job: ThreadJob, limits: RunLimits, reporter: Re
   if (limits.rate > 0) log.debug('Event generating thread started');
   if (limits.checkpoints.length > 0) log.debug('Checkpoints report thread started');
   let crashed: unknown = null;
+  // the generator thread starts with the others and waits at the barrier for the Go word
+  let generator: GeneratorThread | null = null;
+  if (queue) {
+    generator = startGeneratorThread({
+      queue: queue.sab, ctl: shared.ctl, rate: limits.rate, seed: extras.eventSeed ?? [0, 0, 0, 0],
+      endAfterMs: limits.time > 0 ? (limits.warmup + limits.time) * 1000 : Infinity,
+      dropWhenFull: limits.rateLatencyLimit > 0,
+    }, () => {
+      overflow = true;
+      log.fatal('The event queue is full. This means the worker threads are unable to keep up with the specified event generation rate');
+      stopAll();
+    }, (e) => {
+      crashed = e;
+      log.fatal(`the event generator thread failed: ${e.message}`);
+      Atomics.store(ctl, Ctl.ThreadFailed, 1);
+      stopAll();
+    });
+  }
   const runs = tasksFor(job, limits.threads, workers, shared).map((t, w) =>
     (pool.run(t) as Promise<WorkerResult>).catch((e: unknown) => {
       exitRequested(ctl, exit);
@@ -276,19 +294,6 @@ export async function runThreads(job: ThreadJob, limits: RunLimits, reporter: Re
     const warmupMs = limits.warmup * 1000;
     // with --forced-shutdown, sysbench's own limit decides how long stuck events may take
     if (limits.time > 0) later(warmupMs + limits.time * 1000, () => stopAll(limits.forcedShutdown === null ? ABANDON_AFTER_TIME_MS : null));
-    if (queue) {
-      new EventGenerator(queue, {
-        rate: limits.rate,
-        rng: extras.eventRng!,
-        endAt: limits.time > 0 ? absNow() + warmupMs + limits.time * 1000 : Infinity,
-        dropWhenFull: limits.rateLatencyLimit > 0,
-        onOverflow: () => {
-          overflow = true;
-          log.fatal('The event queue is full. This means the worker threads are unable to keep up with the specified event generation rate');
-          stopAll();
-        },
-      }).start();
-    }
     // sysbench sets alarm((unsigned) (time + shutdown timeout)): the sum wraps at 2^32 seconds,
     // and 0 sets no alarm (e.g. --time=1 --forced-shutdown=-1)
     const shutdownAt = limits.forcedShutdown === null ? 0 : (limits.time + limits.forcedShutdown) >>> 0;
@@ -347,7 +352,8 @@ export async function runThreads(job: ThreadJob, limits: RunLimits, reporter: Re
     }
     const end = performance.now();
     for (const t of timers) t.cancel();
-    queue?.close();
+    // an overflow the generator's exit has not told yet is told now, before the report
+    await generator?.stop();
     const error = overflow || results.some((r) => r.error);
     await reporter.stopped?.();
     if (!error) reporter.cumulative(end, true);
@@ -357,6 +363,7 @@ export async function runThreads(job: ThreadJob, limits: RunLimits, reporter: Re
     if (abandonTimer !== null) clearTimeout(abandonTimer);
     process.off('SIGINT', onSigint);
     ending = true;
+    await generator?.stop();
     await pool.destroy();
   }
 }

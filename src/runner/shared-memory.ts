@@ -29,6 +29,8 @@ export const enum Ctl {
   Warmup = 10,
   /** the number of threads (set at allocation): the start barrier's target */
   Threads = 11,
+  /** --rate: the epoch of the lag/service minima and maxima (a new one after --warmup-time) */
+  SplitEpoch = 12,
   /** os.exit(code) in a worker thread: 0x100 | code; the main thread then exits with code */
   ExitCode = 15,
   Size = 16,
@@ -57,6 +59,23 @@ export const enum Stat {
   Stride = 16,
 }
 
+/**
+ * --rate: Float64 per-thread slots splitting each event's latency into its schedule lag (queued
+ * to started) and its service time (started to ended), in ms
+ */
+export const enum Split {
+  Events = 0,
+  LagSum = 1,
+  ServiceSum = 2,
+  LagMin = 3,
+  LagMax = 4,
+  ServiceMin = 5,
+  ServiceMax = 6,
+  /** the SplitEpoch the minima and maxima were recorded in */
+  Epoch = 7,
+  Stride = 8,
+}
+
 export interface SharedBuffers {
   ctl: SharedArrayBuffer;
   /** the --rate event queue (see rate.ts), when --rate is given */
@@ -64,6 +83,11 @@ export interface SharedBuffers {
   stats: SharedArrayBuffer;
   /** one histogram of HIST_SIZE Float64 counts per worker (index = worker number) */
   hist: SharedArrayBuffer;
+  /**
+   * --rate: the Split slots of every thread, then per worker two histograms of HIST_SIZE counts
+   * (schedule lag, then service time)
+   */
+  split: SharedArrayBuffer | null;
   /** the main thread's logger state (Logger.share()): one logger for every thread, as in sysbench */
   log?: SharedArrayBuffer;
 }
@@ -74,7 +98,12 @@ export function allocShared(threads: number, workers: number, queue: SharedArray
     queue,
     stats: new SharedArrayBuffer(Math.max(1, threads + 1) * Stat.Stride * 8),
     hist: new SharedArrayBuffer(Math.max(1, workers + 1) * HIST_SIZE * 8),
+    split: queue === null ? null : new SharedArrayBuffer(splitHistOffset(threads) * 8 + Math.max(1, workers + 1) * 2 * HIST_SIZE * 8),
   };
+  if (b.split !== null) {
+    const split = new Float64Array(b.split);
+    for (let t = 0; t <= threads; t++) split[t * Split.Stride + Split.Epoch] = -1;
+  }
   new Int32Array(b.ctl)[Ctl.Threads] = threads;
   const stats = new Float64Array(b.stats);
   for (let t = 0; t <= threads; t++) {
@@ -84,12 +113,22 @@ export function allocShared(threads: number, workers: number, queue: SharedArray
   return b;
 }
 
+/** Where the split histograms start in the split buffer (in Float64 words). */
+export function splitHistOffset(threads: number): number {
+  return Math.max(1, threads + 1) * Split.Stride;
+}
+
 export interface SharedViews {
   ctl: Int32Array;
   stats: Float64Array;
   hist: Float64Array;
+  /** --rate: the Split slots and histograms (one Float64Array over the whole buffer) */
+  split: Float64Array | null;
 }
 
 export function views(b: SharedBuffers): SharedViews {
-  return { ctl: new Int32Array(b.ctl), stats: new Float64Array(b.stats), hist: new Float64Array(b.hist) };
+  return {
+    ctl: new Int32Array(b.ctl), stats: new Float64Array(b.stats), hist: new Float64Array(b.hist),
+    split: b.split ? new Float64Array(b.split) : null,
+  };
 }

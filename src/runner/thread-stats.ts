@@ -3,8 +3,9 @@
 // Used by Lua threads and built-in tests alike.
 import { performance } from 'node:perf_hooks';
 import { bucketIndex, HIST_SIZE } from '../stats/histogram.js';
-import { Ctl, Stat, type SharedViews } from './shared-memory.js';
-import { absNow, type RateQueue } from './rate.js';
+import { Ctl, Split, splitHistOffset, Stat, type SharedViews } from './shared-memory.js';
+import { monoNow, type RateQueue } from './rate.js';
+import type { EventDispatcher, EventTaker } from './event-dispatcher.js';
 
 export interface ThreadStatsOptions {
   shared: SharedViews;
@@ -16,8 +17,8 @@ export interface ThreadStatsOptions {
   maxEvents: number;
   /** --percentile: when > 0 events are recorded in the histogram */
   percentile: number;
-  /** --rate: the shared event queue (events are taken from it) */
-  queue?: RateQueue | null;
+  /** --rate: the worker's side of the shared event queue (events are taken from it) */
+  events?: EventDispatcher | null;
   /** --rate-latency-limit in ms (0: off): events that waited longer are dropped */
   latencyLimitMs?: number;
 }
@@ -25,7 +26,7 @@ export interface ThreadStatsOptions {
 /** What starting an event answers: go, stop, or wait (for --rate) and get the answer later. */
 export type EventStart = boolean | ((cb: (err: unknown, more: unknown) => void) => void);
 
-export class ThreadStats {
+export class ThreadStats implements EventTaker {
   private readonly ctl: Int32Array;
   private readonly stats: Float64Array;
   private readonly hist: Float64Array;
@@ -35,6 +36,13 @@ export class ThreadStats {
   private readonly percentile: number;
   private t0 = 0;
   private readonly queue: RateQueue | null;
+  private readonly events: EventDispatcher | null;
+  /** --rate: where this thread's lag/service slots and its worker's two histograms are */
+  private readonly split: Float64Array | null;
+  private readonly splitBase: number;
+  private readonly splitHistBase: number;
+  /** the schedule lag of the event in progress (ms) */
+  private lagMs = 0;
   private readonly latencyLimitMs: number;
   /** called after each recorded event: sysbench's histogram update draws one random value */
   histogramSlot: (() => number) | null = null;
@@ -53,7 +61,12 @@ export class ThreadStats {
     this.histBase = o.histRegion * HIST_SIZE;
     this.maxEvents = o.maxEvents;
     this.percentile = o.percentile;
-    this.queue = o.queue ?? null;
+    this.events = o.events ?? null;
+    this.queue = this.events?.queue ?? null;
+    this.split = this.queue !== null ? o.shared.split : null;
+    this.splitBase = o.slot * Split.Stride;
+    const threads = Atomics.load(this.ctl, Ctl.Threads);
+    this.splitHistBase = splitHistOffset(threads) + o.histRegion * 2 * HIST_SIZE;
     this.latencyLimitMs = o.latencyLimitMs ?? 0;
   }
 
@@ -102,15 +115,22 @@ export class ThreadStats {
     if (q === null) return this.start();
     if (!this.more()) return false;
     if (this.takeQueued(q)) return true;
-    return (cb) => {
-      const retry = (): void => {
-        if (Atomics.load(this.ctl, Ctl.Stop) !== 0) return cb(null, this.limitHit(true));
-        if (this.takeQueued(q)) return cb(null, true);
-        if (q.closed) return cb(null, this.limitHit(true));
-        void q.waitForEvent().then(retry);
-      };
-      retry();
-    };
+    return this.waitForEvent;
+  }
+
+  private readonly waitForEvent = (cb: (err: unknown, more: unknown) => void): void => {
+    this.events!.wait(this, cb);
+  };
+
+  /** For the dispatcher: takes a queued event (1), finds none (0), or must stop (-1). */
+  takeOrStop(): 1 | 0 | -1 {
+    const q = this.queue!;
+    if (Atomics.load(this.ctl, Ctl.Stop) === 0) {
+      if (this.takeQueued(q)) return 1;
+      if (!q.closed) return 0;
+    }
+    this.limitHit(true);
+    return -1;
   }
 
   /** Takes a queued event; its latency starts when it was queued. */
@@ -118,7 +138,7 @@ export class ThreadStats {
     for (;;) {
       const queuedAt = q.tryPop();
       if (queuedAt === null) return false;
-      const waited = absNow() - queuedAt;
+      const waited = monoNow() - queuedAt;
       if (this.latencyLimitMs > 0 && waited > this.latencyLimitMs) {
         q.countDropped();
         continue;
@@ -126,6 +146,7 @@ export class ThreadStats {
       q.eventBegins();
       this.begin();
       this.t0 -= waited;
+      this.lagMs = waited;
       return true;
     }
   }
@@ -155,10 +176,38 @@ export class ThreadStats {
       if (ms > s[b + Stat.LatMax]) s[b + Stat.LatMax] = ms;
     }
     s[b + Stat.InEvent] = 0;
-    this.queue?.eventEnds();
+    if (this.split !== null) {
+      this.queue!.eventEnds();
+      this.recordSplit(ms);
+    }
     if (this.percentile > 0) {
       this.hist[this.histBase + bucketIndex(ms)]++;
       this.histogramSlot?.();
     }
+  }
+
+  /** --rate: the event's latency as schedule lag + service time. */
+  private recordSplit(ms: number): void {
+    const l = this.split!;
+    const b = this.splitBase;
+    const lag = this.lagMs;
+    const service = ms - lag;
+    l[b + Split.Events]++;
+    l[b + Split.LagSum] += lag;
+    l[b + Split.ServiceSum] += service;
+    const epoch = this.ctl[Ctl.SplitEpoch];
+    if (l[b + Split.Epoch] !== epoch) {
+      l[b + Split.Epoch] = epoch;
+      l[b + Split.LagMin] = l[b + Split.LagMax] = lag;
+      l[b + Split.ServiceMin] = l[b + Split.ServiceMax] = service;
+    } else {
+      if (lag < l[b + Split.LagMin]) l[b + Split.LagMin] = lag;
+      if (lag > l[b + Split.LagMax]) l[b + Split.LagMax] = lag;
+      if (service < l[b + Split.ServiceMin]) l[b + Split.ServiceMin] = service;
+      if (service > l[b + Split.ServiceMax]) l[b + Split.ServiceMax] = service;
+    }
+    const h = this.splitHistBase;
+    l[h + bucketIndex(lag)]++;
+    l[h + HIST_SIZE + bucketIndex(service)]++;
   }
 }

@@ -1,6 +1,7 @@
 // What the reports read about a run in progress. The runner's collector provides it and the
 // reporter reads it, so that neither has to know the other.
 import type { CounterValues, TimerTotals } from './counters.js';
+import type { SplitReadings } from './latency-split.js';
 
 export interface RunReadings {
   /** counter totals since the start (after --warmup-time: since the warm-up ended) */
@@ -16,4 +17,8 @@ export interface RunReadings {
   dropped(): number;
   /** events in progress right now (for the forced-shutdown notice) */
   unfinished(): number;
+  /** --rate: each event's latency as schedule lag + service time (null without --rate) */
+  split?(): SplitReadings | null;
+  /** --rate: how late the generator released events after their scheduled times (ms) */
+  generatorLate?(): { avgMs: number; maxMs: number } | null;
 }

@@ -19,6 +19,14 @@ export const RUN_EXTENSION_OPTIONS: readonly OptionDef[] = [
     type: 'int',
   },
   {
+    name: 'report-lag',
+    description:
+      'with --rate: end the final report with each event\'s latency split into schedule lag (queued to started) and ' +
+      'service time (started to ended), like pgbench\'s schedule lag (sysbench-ts extension)',
+    default: 'off',
+    type: 'bool',
+  },
+  {
     name: 'shard',
     description:
       'run as shard I of N (I/N, 0 <= I < N) of one run spread over N processes: thread ids, sysbench.rand.unique() ' +

@@ -1,0 +1,67 @@
+// The --rate event generator's thread (sysbench's eventgen thread): started with the run's other
+// threads, it waits at the start barrier, then releases events into the shared queue until the
+// run's time is up or the queue is closed. A thread of its own, because only a thread that does
+// nothing else can sleep to the microsecond: the main thread's timers have millisecond steps
+// and it has reports to print, and a worker's event loop has queries to serve.
+import { Worker } from 'node:worker_threads';
+import { RATE_GENERATOR } from '../paths.js';
+import { Xoroshiro128Plus } from '../rand/xoroshiro.js';
+import { generateEvents, RateQueue } from './rate.js';
+import { Ctl } from './shared-memory.js';
+
+export interface GeneratorThreadData {
+  /** the RateQueue's buffer */
+  queue: SharedArrayBuffer;
+  /** the run's control words (the start barrier's Go word) */
+  ctl: SharedArrayBuffer;
+  rate: number;
+  /** the generator's sysbench RNG state (4 uint32 words, rand/seeding.ts) */
+  seed: readonly number[];
+  /** --warmup-time + --time in ms (Infinity without --time) */
+  endAfterMs: number;
+  dropWhenFull: boolean;
+}
+
+/** The generator thread's body: waits for the start, then generates (blocking this thread). */
+export function runGenerator(d: GeneratorThreadData): void {
+  const ctl = new Int32Array(d.ctl);
+  const queue = new RateQueue(d.queue);
+  while (Atomics.load(ctl, Ctl.Go) === 0 && !queue.closed) Atomics.wait(ctl, Ctl.Go, 0, 100);
+  if (Atomics.load(ctl, Ctl.Go) < 0 || queue.closed) return;
+  const rng = new Xoroshiro128Plus(d.seed[0], d.seed[1], d.seed[2], d.seed[3]);
+  generateEvents(queue, { rate: d.rate, uniform: () => rng.nextDouble(), endAfterMs: d.endAfterMs, dropWhenFull: d.dropWhenFull });
+}
+
+export interface GeneratorThread {
+  /** ends the thread (it stops by itself when the queue is closed; this makes sure) */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the generator thread; `onOverflow` is called (once) if the queue overflows, and
+ * `onError` if the thread itself fails.
+ */
+export function startGeneratorThread(d: GeneratorThreadData, onOverflow: () => void, onError: (e: Error) => void): GeneratorThread {
+  const queue = new RateQueue(d.queue);
+  let told = false;
+  const check = (): void => {
+    if (!told && queue.overflowed) {
+      told = true;
+      onOverflow();
+    }
+  };
+  const worker = new Worker(RATE_GENERATOR, { workerData: d, stdout: false, stderr: false });
+  worker.unref();
+  worker.on('exit', check);
+  worker.on('error', (e) => {
+    queue.close();
+    onError(e);
+  });
+  return {
+    stop: async () => {
+      queue.close();
+      await worker.terminate();
+      check();
+    },
+  };
+}
