@@ -13,7 +13,7 @@ const LAYERS: [name: string, paths: string[]][] = [
   ['report', ['report/']],
   ['rand', ['rand/']],
   ['shard', ['shard/']],
-  ['runner', ['runner/', 'worker-entry.cts', 'code-cache.cts']],
+  ['runner', ['runner/', 'worker-entry.cts', 'code-cache.cts', 'rate-generator.ts']],
   ['options', ['options/']],
   ['drivers', ['drivers/']],
   ['lua runtime', ['lua/']],

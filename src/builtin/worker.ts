@@ -107,7 +107,7 @@ export default async function run(task: BuiltinTask): Promise<WorkerResult> {
   const log = new Logger(task.verbosity, stdoutWriter, task.shared.log);
   const words = builtinViews(task.builtin).words;
   const solo = task.tids.length === 1;
-  const events = task.shared.queue ? new EventDispatcher(new RateQueue(task.shared.queue)) : null;
+  const events = task.shared.queue ? new EventDispatcher(new RateQueue(task.shared.queue), task.worker) : null;
   // memory runs until its own per-thread limit; --events does not apply to it
   const maxEvents = task.config.kind === 'memory' ? 0 : task.maxEvents;
   const threads: BuiltinThread[] = [];

@@ -151,6 +151,14 @@ export function writeSoon(socket: net.Socket, data: Buffer): void {
   soon.add(socket, data);
 }
 
+/**
+ * Sends the writes waiting for the end of the turn now (--rate: the events just handed out
+ * start at once; their queries go out together, not after the rest of the turn).
+ */
+export function flushPendingWrites(): void {
+  if (soon.n > 0) flushSoon();
+}
+
 // the query sockets open on this thread (countSocket)
 let openSockets = 0;
 

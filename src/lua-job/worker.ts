@@ -17,6 +17,7 @@ import { exportOptions } from '../lua/api/opt.js';
 import { StateHost } from './state-host.js';
 import type { LuaWorkerTask } from './task.js';
 import { preloadDriver } from '../drivers/index.js';
+import { flushPendingWrites } from '../drivers/direct-write.js';
 import { v8 } from '../lazy-builtin.js';
 
 /**
@@ -123,7 +124,8 @@ function initThread(t: ScriptState, done: (ok: boolean) => void): void {
 async function runMode(task: LuaWorkerTask): Promise<WorkerResult> {
   const ctl = new Int32Array(task.shared.ctl);
   // --rate: this worker's side of the event queue
-  const events = task.shared.queue ? new EventDispatcher(new RateQueue(task.shared.queue)) : null;
+  const events = task.shared.queue ? new EventDispatcher(new RateQueue(task.shared.queue), task.worker) : null;
+  if (events !== null) events.onDispatched = flushPendingWrites;
   const make = stateMaker(task, events);
   const states: ScriptState[] = [];
   const inits: Promise<void>[] = [];

@@ -25,7 +25,7 @@ export function formatLagBlock(split: SplitReadings, percentile: number, late: {
     line('service (started to ended):', f.service, percentile),
   ];
   if (late !== null) {
-    out.push(`         generator: events released ${f3(late.avgMs)} after their scheduled times on average (max ${f3(late.maxMs)}), before their latency starts`);
+    out.push(`         generator: events released ${f3(late.avgMs)} ms after their scheduled times on average (max ${f3(late.maxMs)}); latency counts from the release, as in sysbench`);
   }
   out.push('');
   return out;

@@ -79,6 +79,10 @@ export class RunReporter {
   begin(readings: RunReadings, startMs: number): void {
     this.readings = readings;
     this.start = this.lastIntermediate = this.lastCumulative = startMs;
+    // the first interval line is printed on time: its code runs once now, output discarded
+    const opts = { percentile: this.o.percentile, rate: this.o.rate };
+    formatIntermediate(emptyReportStats(), opts);
+    formatIntermediateDefault(emptyReportStats(), opts);
   }
 
   private print(text: string): void {

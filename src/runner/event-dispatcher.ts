@@ -1,13 +1,13 @@
 // --rate, a worker's side of the event queue: the sysbench threads of one worker that wait for
-// their next event queue up here, and the worker waits for the generator on their behalf.
+// their next event queue up here, and the worker waits at its door (rate.ts) on their behalf.
 //
 // How the worker waits decides how much of our own time goes into each event's latency. While
 // some of its threads are in an event (a query in flight), the worker's event loop must go on,
-// so it waits asynchronously (Atomics.waitAsync: the generator's wake reaches it through its
-// event loop). When every thread it runs is waiting for an event, it has nothing else to do and
-// sleeps on a futex instead (Atomics.wait), as sysbench's threads sleep on a condition variable:
-// the generator's wake then runs the next event at once, with no event-loop turn in between.
-import type { RateQueue } from './rate.js';
+// so it waits asynchronously (Atomics.waitAsync: the ring reaches it through its event loop).
+// When every thread it runs is waiting for an event, it has nothing else to do and sleeps on a
+// futex instead (Atomics.wait), as sysbench's threads sleep on a condition variable: a ring then
+// runs the next event at once, with no event-loop turn in between.
+import type { RateQueue, WorkerDoor } from './rate.js';
 
 /** What a thread waiting for an event is answered: an event to run (true), or stop (false). */
 export type EventAnswer = (err: null, go: boolean) => void;
@@ -21,7 +21,7 @@ export interface EventTaker {
 /**
  * The longest the worker sleeps on the futex before it lets its event loop run once: what else
  * the loop has (a connection the server closed, output written) waits at most this long, and
- * an event is not delayed by it (the generator wakes the sleeper).
+ * an event is not delayed by it (its ring wakes the sleeper).
  */
 const SLEEP_MS = 20;
 
@@ -31,15 +31,25 @@ interface Waiting {
 }
 
 export class EventDispatcher {
-  private readonly waiting: Waiting[] = [];
+  private readonly waiting: (Waiting | undefined)[] = [];
   private head = 0;
   /** threads of this worker that take events (they join before their first, leave after their last) */
   private active = 0;
-  private asyncArmed = false;
+  private readonly door: WorkerDoor;
+  /** a ring() of the door is pending (its promise calls woken) */
+  private ringArmed = false;
+  /** an immediate will sleep on the futex or serve queued events */
   private sleepArmed = false;
   private dispatching = false;
+  /**
+   * Called after threads were handed events (and ran up to their first wait for the server):
+   * the job sends the queries they left for the end of the loop's turn now.
+   */
+  onDispatched: (() => void) | null = null;
 
-  constructor(readonly queue: RateQueue) {}
+  constructor(readonly queue: RateQueue, private readonly worker: number) {
+    this.door = queue.door(worker);
+  }
 
   join(): void {
     this.active++;
@@ -61,58 +71,60 @@ export class EventDispatcher {
   }
 
   /** Hands queued events to the waiting threads, in the order they came. */
-  private dispatch = (): void => {
+  private readonly dispatch = (): void => {
     this.dispatching = true;
+    let answered = false;
     while (this.count > 0) {
       const w = this.waiting[this.head]!;
       const r = w.taker.takeOrStop();
       if (r === 0) break;
-      this.waiting[this.head++] = undefined as unknown as Waiting;
+      this.waiting[this.head++] = undefined;
       if (this.head === this.waiting.length) {
         this.waiting.length = 0;
         this.head = 0;
       }
       // the thread runs its event (up to its first wait for the server) before the next is served
       w.answer(null, r === 1);
+      answered = true;
     }
     this.dispatching = false;
+    // events this worker has no thread for: another worker's waiting threads may take them
+    if (this.count === 0 && this.queue.length > 0) this.queue.wake(this.worker);
     this.arm();
+    // the queries last: writing one wakes the server's thread, which the kernel puts on this
+    // CPU expecting us to block soon; our work after it delays the server
+    if (answered) this.onDispatched?.();
   };
 
   private readonly woken = (): void => {
-    this.asyncArmed = false;
+    this.ringArmed = false;
     this.dispatch();
   };
 
   private readonly sleep = (): void => {
     this.sleepArmed = false;
-    if (this.count === 0) return;
-    if (this.count >= this.active) this.queue.sleepForEvent(SLEEP_MS);
+    // with a ring() pending the loop will hear of the event anyway: cancelling it (a task posted
+    // to ourselves, an eventfd written and read) costs more than the futex saves
+    if (this.count > 0 && this.count >= this.active && !this.ringArmed) this.door.sleep(SLEEP_MS);
     this.dispatch();
   };
 
   /** Makes sure the waiting threads will hear of the next event. */
   private arm(): void {
+    this.door.setWaiting(this.count);
     if (this.count === 0) return;
-    if (this.queue.length > 0 || this.queue.closed) {
-      // events already queued: served once the loop has run what is due (replies, writes)
+    if (this.door.ready() || (this.count >= this.active && !this.ringArmed)) {
+      // events already there: served once the loop has run what is due (replies, writes);
+      // every thread here waiting for an event: sleep on the futex once the loop's turn is done
       if (!this.sleepArmed) {
         this.sleepArmed = true;
         setImmediate(this.sleep);
       }
       return;
     }
-    if (this.count >= this.active) {
-      // every thread here waits for an event: sleep on the futex once the loop's turn is done
-      if (!this.sleepArmed) {
-        this.sleepArmed = true;
-        setImmediate(this.sleep);
-      }
-      return;
-    }
-    if (!this.asyncArmed) {
-      this.asyncArmed = true;
-      void this.queue.waitForEvent().then(this.woken);
+    if (!this.ringArmed) {
+      this.ringArmed = true;
+      void this.door.ring().then(this.woken);
     }
   }
 }

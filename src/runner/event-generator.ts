@@ -6,8 +6,50 @@
 import { Worker } from 'node:worker_threads';
 import { RATE_GENERATOR } from '../paths.js';
 import { Xoroshiro128Plus } from '../rand/xoroshiro.js';
-import { generateEvents, RateQueue } from './rate.js';
+import { monoNow, RateQueue } from './rate.js';
 import { Ctl } from './shared-memory.js';
+
+export interface GeneratorOptions {
+  rate: number;
+  /** uniform doubles in [0, 1): the generator thread's sysbench RNG */
+  uniform: () => number;
+  /** ms after the start at which generation stops (--warmup-time + --time), or Infinity */
+  endAfterMs: number;
+  /** drop instead of aborting when the queue is full (--rate-latency-limit) */
+  dropWhenFull: boolean;
+}
+
+/**
+ * sysbench's eventgen_thread_proc: sleeps until each event's time, then enqueues it stamped with
+ * the time it woke. Gaps are sb_rand_exp(1e9 / rate) whole nanoseconds; a first gap is drawn
+ * before the loop and one more before each event. Returns when the run's time is up or the
+ * queue is closed; on overflow (not in drop mode) it marks the queue and returns.
+ */
+export function generateEvents(queue: RateQueue, o: GeneratorOptions): void {
+  const lambdaNs = 1e9 / o.rate;
+  // -lambda * log(1 - u), converted to uint64_t nanoseconds as sysbench does
+  const gapMs = (): number => Math.trunc(-lambdaNs * Math.log(1 - o.uniform())) / 1e6;
+  const start = monoNow();
+  queue.noteStart(start);
+  const endAt = start + o.endAfterMs;
+  let next = start + gapMs() + gapMs();
+  for (;;) {
+    const now = monoNow();
+    if (now >= endAt || queue.closed) break;
+    if (next > now) queue.sleepUntil(next);
+    if (queue.closed) break;
+    const released = monoNow();
+    if (!queue.push(released)) {
+      if (!o.dropWhenFull) return queue.overflow();
+      queue.countDropped();
+    }
+    queue.noteRelease(released - next);
+    next += gapMs();
+    // the wake-up last: the worker woken may get this CPU only once we sleep
+    queue.wake();
+  }
+  queue.close();
+}
 
 export interface GeneratorThreadData {
   /** the RateQueue's buffer */

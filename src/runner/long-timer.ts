@@ -31,3 +31,24 @@ export function setLongTimeout(ms: number, f: () => void, now: () => number = ()
     },
   };
 }
+
+/**
+ * How early a timer that must be on time (setPreciseTimeout) fires, to sleep the rest: Node's
+ * timers have millisecond steps and fire late by what the event loop was doing.
+ */
+const PRECISE_LEAD_MS = 10;
+const sleeper = new Int32Array(new SharedArrayBuffer(4));
+
+/**
+ * Runs `f` at `due` (performance.now() ms) to within the kernel's timer slack: a timer fires a
+ * little early and the thread sleeps the rest on a futex (Atomics.wait, which blocks this
+ * thread's event loop for at most PRECISE_LEAD_MS). For reports that must cover their
+ * interval exactly.
+ */
+export function setPreciseTimeout(due: number, f: () => void, now: () => number = () => performance.now()): LongTimer {
+  return setLongTimeout(due - PRECISE_LEAD_MS - now(), () => {
+    const left = due - now();
+    if (left > 0) Atomics.wait(sleeper, 0, 0, left);
+    f();
+  }, now);
+}

@@ -1,8 +1,8 @@
-// --rate: sysbench's event generator and its queue. A generator thread of its own
-// (rate-generator.ts) sleeps until each event's scheduled time, with exponentially distributed
-// gaps, and stamps the event with the time it released it; the sysbench threads in the workers
-// take events from a shared ring. An event's latency runs from that stamp to its end, as in
-// sysbench (sb_more_events: queue_time = dequeue time - stamp, added to the event's timer).
+// --rate: the shared event queue of sysbench's event generator. The generator thread
+// (event-generator.ts) releases each event at its scheduled time, stamped with the time it
+// released it, into a ring; the sysbench threads in the workers take events from it. An
+// event's latency runs from that stamp to its end, as in sysbench (sb_more_events: queue_time =
+// dequeue time - stamp, added to the event's timer).
 
 /** sysbench's MAX_QUEUE_LEN (a power of two, so ring indices can wrap) */
 export const QUEUE_LEN = 131072;
@@ -17,12 +17,18 @@ const enum Q {
   Closed = 4,
   /** the ring was full and events are not dropped: sysbench's FATAL */
   Overflow = 5,
-  /** workers asleep on the futex (sleepForEvent) */
-  Sleepers = 6,
-  /** rung (incremented and notified) by the generator for sleeping workers */
-  Bell = 7,
+  /** how many workers take events (each has a door: see WorkerDoor) */
+  Workers = 6,
+  /** the worker whose door is tried first (round robin) */
+  NextDoor = 7,
   Size = 8,
 }
+
+/**
+ * After the Q words: per worker, how many of its threads wait for an event (WAITING + w), then
+ * per worker its door (door0 + w), the word it waits on.
+ */
+const WAITING = Q.Size;
 
 /** Float64 words after the control words: the generator's own account of its timing */
 const enum G {
@@ -36,8 +42,9 @@ const enum G {
   Size = 4,
 }
 
-const CTL_BYTES = Q.Size * 4;
 const GEN_BYTES = G.Size * 8;
+/** Int32 control words of a queue for `workers` workers (an even count: the Float64 words follow) */
+const ctlWords = (workers: number): number => (Q.Size + 2 * workers + 1) & ~1;
 
 /**
  * Milliseconds on the monotonic clock every thread of the process shares (uv_hrtime, the
@@ -52,14 +59,25 @@ export function monoNow(): number {
 }
 
 export class RateQueue {
+  readonly sab: SharedArrayBuffer;
   readonly ctl: Int32Array;
+  readonly workers: number;
+  private readonly door0: number;
   private readonly gen: Float64Array;
   private readonly times: Float64Array;
 
-  constructor(readonly sab: SharedArrayBuffer = new SharedArrayBuffer(CTL_BYTES + GEN_BYTES + QUEUE_LEN * 8)) {
-    this.ctl = new Int32Array(sab, 0, Q.Size);
-    this.gen = new Float64Array(sab, CTL_BYTES, G.Size);
-    this.times = new Float64Array(sab, CTL_BYTES + GEN_BYTES, QUEUE_LEN);
+  /** A new queue for `workers` workers, or (a buffer) the view of an existing one. */
+  constructor(from: SharedArrayBuffer | { workers: number }) {
+    const fresh = !(from instanceof SharedArrayBuffer);
+    this.sab = fresh ? new SharedArrayBuffer(ctlWords(from.workers) * 4 + GEN_BYTES + QUEUE_LEN * 8) : from;
+    const head = new Int32Array(this.sab, 0, Q.Size);
+    if (fresh) head[Q.Workers] = Math.max(1, from.workers);
+    this.workers = head[Q.Workers]!;
+    const words = ctlWords(this.workers);
+    this.ctl = new Int32Array(this.sab, 0, words);
+    this.door0 = WAITING + this.workers;
+    this.gen = new Float64Array(this.sab, words * 4, G.Size);
+    this.times = new Float64Array(this.sab, words * 4 + GEN_BYTES, QUEUE_LEN);
   }
 
   get length(): number {
@@ -91,32 +109,47 @@ export class RateQueue {
 
   // ---- producer (one: the generator thread) ----
 
-  /** Enqueues an event stamped `t` (monoNow ms); false when the ring is full. */
+  /** Enqueues an event stamped `t` (monoNow ms); false when the ring is full. wake() tells a worker. */
   push(t: number): boolean {
     const tail = Atomics.load(this.ctl, Q.Tail);
     if (((tail - Atomics.load(this.ctl, Q.Head)) | 0) >= QUEUE_LEN) return false;
     this.times[tail & MASK] = t;
     Atomics.store(this.ctl, Q.Tail, (tail + 1) | 0);
-    // one worker waiting in its event loop and one asleep, as each may be the one with an idle thread
-    Atomics.notify(this.ctl, Q.Tail, 1);
-    if (Atomics.load(this.ctl, Q.Sleepers) > 0) {
-      Atomics.add(this.ctl, Q.Bell, 1);
-      Atomics.notify(this.ctl, Q.Bell, 1);
-    }
     return true;
+  }
+
+  /**
+   * Rings the door of one worker whose threads wait for an event (other than worker `except`),
+   * trying them in turn, as sysbench's generator signals one waiting thread. When none waits,
+   * no one is woken: the next thread to end its event takes the event from the ring.
+   */
+  wake(except = -1): void {
+    const ctl = this.ctl;
+    const n = this.workers;
+    const first = ctl[Q.NextDoor]!;
+    for (let k = 0; k < n; k++) {
+      const w = (first + k) % n;
+      if (w === except || Atomics.load(ctl, WAITING + w) <= 0) continue;
+      ctl[Q.NextDoor] = (w + 1) % n;
+      Atomics.add(ctl, this.door0 + w, 1);
+      Atomics.notify(ctl, this.door0 + w, 1);
+      return;
+    }
   }
 
   countDropped(): void {
     Atomics.add(this.ctl, Q.Dropped, 1);
   }
 
-  /** No more events: wakes every waiting thread, and the generator if it sleeps. */
+  /** No more events: wakes every worker, and the generator if it sleeps. */
   close(): void {
-    Atomics.store(this.ctl, Q.Closed, 1);
-    Atomics.notify(this.ctl, Q.Tail);
-    Atomics.add(this.ctl, Q.Bell, 1);
-    Atomics.notify(this.ctl, Q.Bell);
-    Atomics.notify(this.ctl, Q.Closed);
+    const ctl = this.ctl;
+    Atomics.store(ctl, Q.Closed, 1);
+    for (let w = 0; w < this.workers; w++) {
+      Atomics.add(ctl, this.door0 + w, 1);
+      Atomics.notify(ctl, this.door0 + w);
+    }
+    Atomics.notify(ctl, Q.Closed);
   }
 
   /** The ring overflowed (not in drop mode): the run ends in error. */
@@ -157,25 +190,9 @@ export class RateQueue {
     }
   }
 
-  /** Resolves when an event may be available (or the queue was closed). */
-  waitForEvent(): Promise<unknown> {
-    const tail = Atomics.load(this.ctl, Q.Tail);
-    if (((tail - Atomics.load(this.ctl, Q.Head)) | 0) > 0 || this.closed) return Promise.resolve();
-    const w = Atomics.waitAsync(this.ctl, Q.Tail, tail);
-    return w.async ? w.value : Promise.resolve();
-  }
-
-  /**
-   * Blocks this thread until an event is queued, the queue is closed, or `maxMs` passed: a futex
-   * wait, woken by the generator's bell. Counted among the sleepers before the queue is looked
-   * at, so that an event pushed in between rings the bell (and the wait returns at once).
-   */
-  sleepForEvent(maxMs: number): void {
-    const ctl = this.ctl;
-    Atomics.add(ctl, Q.Sleepers, 1);
-    const bell = Atomics.load(ctl, Q.Bell);
-    if (this.length <= 0 && !this.closed) Atomics.wait(ctl, Q.Bell, bell, maxMs);
-    Atomics.sub(ctl, Q.Sleepers, 1);
+  /** Worker `w`'s door. */
+  door(w: number): WorkerDoor {
+    return new WorkerDoor(this, this.ctl, WAITING + w, this.door0 + w);
   }
 
   eventBegins(): void {
@@ -187,42 +204,42 @@ export class RateQueue {
   }
 }
 
-export interface GeneratorOptions {
-  rate: number;
-  /** uniform doubles in [0, 1): the generator thread's sysbench RNG */
-  uniform: () => number;
-  /** ms after the start at which generation stops (--warmup-time + --time), or Infinity */
-  endAfterMs: number;
-  /** drop instead of aborting when the queue is full (--rate-latency-limit) */
-  dropWhenFull: boolean;
-}
-
 /**
- * sysbench's eventgen_thread_proc: sleeps until each event's time, then enqueues it stamped with
- * the time it woke. Gaps are sb_rand_exp(1e9 / rate) whole nanoseconds; a first gap is drawn
- * before the loop and one more before each event. Returns when the run's time is up or the
- * queue is closed; on overflow (not in drop mode) it marks the queue and returns.
+ * A worker's door: the worker says how many of its threads wait for an event, and waits to be
+ * told of one (by the generator, or by another worker passing on events it could not serve).
+ * Lost wake-ups are impossible: the count is published and the door read before the ring is
+ * looked at, and the ringer pushes before it reads the count (all sequentially consistent).
  */
-export function generateEvents(queue: RateQueue, o: GeneratorOptions): void {
-  const lambdaNs = 1e9 / o.rate;
-  // -lambda * log(1 - u), converted to uint64_t nanoseconds as sysbench does
-  const gapMs = (): number => Math.trunc(-lambdaNs * Math.log(1 - o.uniform())) / 1e6;
-  const start = monoNow();
-  queue.noteStart(start);
-  const endAt = start + o.endAfterMs;
-  let next = start + gapMs();
-  for (;;) {
-    const now = monoNow();
-    next += gapMs();
-    if (now >= endAt || queue.closed) break;
-    if (next > now) queue.sleepUntil(next);
-    if (queue.closed) break;
-    const released = monoNow();
-    if (!queue.push(released)) {
-      if (!o.dropWhenFull) return queue.overflow();
-      queue.countDropped();
-    }
-    queue.noteRelease(released - next);
+export class WorkerDoor {
+  private seen = 0;
+
+  constructor(
+    private readonly q: RateQueue,
+    private readonly ctl: Int32Array,
+    private readonly waitingAt: number,
+    private readonly doorAt: number,
+  ) {}
+
+  /** Publishes how many threads wait; a wait that follows needs a ring from now on. */
+  setWaiting(n: number): void {
+    Atomics.store(this.ctl, this.waitingAt, n);
+    this.seen = Atomics.load(this.ctl, this.doorAt);
   }
-  queue.close();
+
+  /** An event (or the end) may be there: one is in the ring, the queue closed, or the door rang. */
+  ready(): boolean {
+    return this.q.length > 0 || this.q.closed || Atomics.load(this.ctl, this.doorAt) !== this.seen;
+  }
+
+  /** Blocks this thread until the door rings, or `maxMs` passed: a futex wait, as sysbench's threads wait. */
+  sleep(maxMs: number): void {
+    if (!this.ready()) Atomics.wait(this.ctl, this.doorAt, this.seen, maxMs);
+  }
+
+  /** Resolves when the door rings; the worker's event loop goes on meanwhile. */
+  ring(): Promise<unknown> {
+    if (this.ready()) return Promise.resolve();
+    const w = Atomics.waitAsync(this.ctl, this.doorAt, this.seen);
+    return w.async ? w.value : Promise.resolve();
+  }
 }

@@ -8,7 +8,7 @@ import { takePool, workerCount } from './pool.js';
 import { Collector } from './collector.js';
 import { RateQueue } from './rate.js';
 import { startGeneratorThread, type GeneratorThread } from './event-generator.js';
-import { setLongTimeout, type LongTimer } from './long-timer.js';
+import { setLongTimeout, setPreciseTimeout, type LongTimer } from './long-timer.js';
 import type { WorkerResult } from './protocol.js';
 
 export { coolDown, scriptWorkerThreads, warmUp, workerCount } from './pool.js';
@@ -136,7 +136,7 @@ export interface RunExtras {
 export async function runThreads(job: ThreadJob, limits: RunLimits, reporter: Reporter, log: Logger, extras: RunExtras = {}): Promise<RunOutcome> {
   const exit = extras.exit ?? ((code: number) => process.exit(code));
   const workers = workerCount(limits.threads, limits.workerThreads);
-  const queue = limits.rate > 0 ? new RateQueue() : null;
+  const queue = limits.rate > 0 ? new RateQueue({ workers }) : null;
   const shared = allocShared(limits.threads, workers, queue?.sab ?? null);
   shared.log = log.share();
   const v = views(shared);
@@ -307,14 +307,15 @@ export async function runThreads(job: ThreadJob, limits: RunLimits, reporter: Re
     const startReports = (): void => {
       reporter.begin(collector, start);
       if (limits.reportInterval > 0) {
-        // scheduled against the start time, so reports do not drift
+        // each at its boundary, against the start time: a line covers its interval exactly and
+        // reports do not drift
         let n = 0;
         const tick = (): void => {
           n++;
           reporter.intermediate(performance.now());
-          later(start + (n + 1) * limits.reportInterval * 1000 - performance.now(), tick);
+          timers.push(setPreciseTimeout(start + (n + 1) * limits.reportInterval * 1000, tick));
         };
-        later(limits.reportInterval * 1000, tick);
+        timers.push(setPreciseTimeout(start + limits.reportInterval * 1000, tick));
       }
       for (const at of limits.checkpoints) {
         later(at * 1000, () => {
