@@ -163,8 +163,10 @@ export class RateQueue {
    * a futex wait with a timeout, as precise as sysbench's nanosleep (Linux's timer slack).
    */
   sleepUntil(until: number): void {
-    const ms = until - monoNow();
-    if (ms > 0) Atomics.wait(this.ctl, Q.Closed, 0, ms);
+    // the wait's timeout is rounded to whole microseconds: it may end a little early
+    for (let ms = until - monoNow(); ms > 0 && !this.closed; ms = until - monoNow()) {
+      Atomics.wait(this.ctl, Q.Closed, 0, ms);
+    }
   }
 
   noteStart(t: number): void {
