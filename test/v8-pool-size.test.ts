@@ -30,6 +30,11 @@ describe.skipIf(process.platform !== 'linux')('V8 helper threads', () => {
     expect(args).toMatch(/sysbench\.cjs /);
   });
 
+  it('and without V8\'s memory reducer, whose collections paused rate-limited runs', () => {
+    expect(nodeArgs({ NODE_OPTIONS: '' })).toContain(' --no-memory-reducer ');
+    expect(nodeArgs({ NODE_OPTIONS: '--v8-pool-size=3' })).toContain(' --no-memory-reducer ');
+  });
+
   it('a pool size given in NODE_OPTIONS wins', () => {
     const args = nodeArgs({ NODE_OPTIONS: '--v8-pool-size=3' });
     expect(args).not.toContain('--v8-pool-size=0');
