@@ -33,20 +33,24 @@ export function generateEvents(queue: RateQueue, o: GeneratorOptions): void {
   queue.noteStart(start);
   const endAt = start + o.endAfterMs;
   let next = start + gapMs() + gapMs();
+  // the gap after the next event is drawn ahead: between a release's stamp and its ring, and
+  // after the ring (the woken worker may be waiting for this CPU), as little as can be
+  let after = next + gapMs();
   for (;;) {
     const now = monoNow();
     if (now >= endAt || queue.closed) break;
     if (next > now) queue.sleepUntil(next);
     if (queue.closed) break;
     const released = monoNow();
-    if (!queue.push(released)) {
+    if (queue.push(released)) {
+      queue.wake();
+    } else {
       if (!o.dropWhenFull) return queue.overflow();
       queue.countDropped();
     }
     queue.noteRelease(released - next);
-    next += gapMs();
-    // the wake-up last: the worker woken may get this CPU only once we sleep
-    queue.wake();
+    next = after;
+    after += gapMs();
   }
   queue.close();
 }

@@ -176,9 +176,9 @@ export class ThreadStats implements EventTaker {
       if (ms > s[b + Stat.LatMax]) s[b + Stat.LatMax] = ms;
     }
     s[b + Stat.InEvent] = 0;
-    if (this.split !== null) {
-      this.queue!.eventEnds();
-      this.recordSplit(ms);
+    if (this.queue !== null) {
+      this.queue.eventEnds();
+      if (this.split !== null) this.recordSplit(ms);
     }
     if (this.percentile > 0) {
       this.hist[this.histBase + bucketIndex(ms)]++;
