@@ -17,6 +17,8 @@ export interface GeneratorOptions {
   endAfterMs: number;
   /** drop instead of aborting when the queue is full (--rate-latency-limit) */
   dropWhenFull: boolean;
+  /** the time is up: called before the queue closes (threads that wake then see why) */
+  onTimeUp?: () => void;
 }
 
 /**
@@ -38,7 +40,11 @@ export function generateEvents(queue: RateQueue, o: GeneratorOptions): void {
   let after = next + gapMs();
   for (;;) {
     const now = monoNow();
-    if (now >= endAt || queue.closed) break;
+    if (queue.closed) break;
+    if (now >= endAt) {
+      o.onTimeUp?.();
+      break;
+    }
     if (next > now) queue.sleepUntil(next);
     if (queue.closed) break;
     const released = monoNow();
@@ -75,7 +81,15 @@ export function runGenerator(d: GeneratorThreadData): void {
   while (Atomics.load(ctl, Ctl.Go) === 0 && !queue.closed) Atomics.wait(ctl, Ctl.Go, 0, 100);
   if (Atomics.load(ctl, Ctl.Go) < 0 || queue.closed) return;
   const rng = new Xoroshiro128Plus(d.seed[0], d.seed[1], d.seed[2], d.seed[3]);
-  generateEvents(queue, { rate: d.rate, uniform: () => rng.nextDouble(), endAfterMs: d.endAfterMs, dropWhenFull: d.dropWhenFull });
+  generateEvents(queue, {
+    rate: d.rate, uniform: () => rng.nextDouble(), endAfterMs: d.endAfterMs, dropWhenFull: d.dropWhenFull,
+    // as sysbench's threads find the time limit passed when the generator stops: the run's
+    // stop word is set before the queue closes (the main thread's timer may fire a little later)
+    onTimeUp: () => {
+      Atomics.store(ctl, Ctl.Stop, 1);
+      Atomics.notify(ctl, Ctl.Stop);
+    },
+  });
 }
 
 export interface GeneratorThread {
