@@ -22,8 +22,8 @@ export interface MemoryKernel {
   rndNone(words: number, state: number): void;
 }
 
-/** Bytes per thread after the memory test's block: its generator state and a scratch word. */
-export const STATE_SLOT = 32;
+/** Bytes per thread after the memory test's block: its generator's state, s[0] and s[1]. */
+export const STATE_SLOT = 16;
 
 const modules = new Map<string, WebAssembly.Module>();
 
