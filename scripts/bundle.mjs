@@ -14,6 +14,7 @@
 //   bundle/companion.js       the companion command (src/companion/main.ts), bin/sysbench-ts
 //   bundle/worker.cjs         piscina's own worker script (piscina looks for it next to itself)
 //   bundle/THIRD-PARTY-NOTICES.txt  licences of the bundled packages
+//   bundle/builtin-*.wasm     the built-in tests' WebAssembly (scripts/build-wasm.mjs)
 //
 // The CLI and the workers are single CommonJS files, not ES modules: V8's code cache can be
 // given to a CommonJS script (vm.Script) but not, on Node 20, to an ES module, and a cached
@@ -28,6 +29,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { stripLuaChecksPlugin } from './strip-lua-checks.mjs';
 import { lazyMysqlErrorNamesPlugin } from './lazy-mysql2-errors.mjs';
+import { writeWasm } from './build-wasm.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = join(ROOT, 'bundle');
@@ -240,8 +242,9 @@ const notices = [...packages].sort(([a], [b]) => a.localeCompare(b)).map(([name,
 writeFileSync(join(OUT, 'THIRD-PARTY-NOTICES.txt'),
   'sysbench-ts bundles the following packages (bundle/*.js). Their licences follow.\n\n' + notices.join('\n'));
 
+await writeWasm([OUT]);
 const files = readdirSync(OUT);
-for (const f of ['main.cjs', 'lua-worker.cjs', 'builtin-worker.cjs', 'rate-generator.cjs', 'early-warm.cjs', 'pool.cjs', 'worker.cjs', 'worker-entry.cjs', 'code-cache.cjs', 'companion.js', ...SIDE_FILES.map((sf) => `${sf.name}.cjs`)]) {
+for (const f of ['builtin-cpu.wasm', 'builtin-memory.wasm', 'main.cjs', 'lua-worker.cjs', 'builtin-worker.cjs', 'rate-generator.cjs', 'early-warm.cjs', 'pool.cjs', 'worker.cjs', 'worker-entry.cjs', 'code-cache.cjs', 'companion.js', ...SIDE_FILES.map((sf) => `${sf.name}.cjs`)]) {
   if (!files.includes(f)) throw new Error(`bundle: ${f} was not produced`);
 }
 if (!existsSync(join(ROOT, 'lua', 'internal'))) throw new Error('bundle: lua/internal is missing');

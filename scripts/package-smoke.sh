@@ -36,6 +36,8 @@ step "sysbench --version"
 expect_in '^sysbench 1\.0\.20$' --version
 step "sysbench cpu --time=2 --report-interval=1 --json-report=... run"
 expect_in 'events per second:' cpu --time=2 --report-interval=1 "--json-report=$tmp/cpu.json" run
+step "sysbench memory --memory-access-mode=rnd run (the package's WebAssembly, bundle/builtin-*.wasm)"
+expect_in 'MiB transferred' memory --memory-access-mode=rnd --memory-total-size=64M run
 step "sysbench-ts merge / plot of that report"
 companion=$tmp/prefix/bin/sysbench-ts
 out=$("$companion" merge "$tmp/cpu.json") || { echo "$out"; echo "package-smoke: sysbench-ts merge failed"; exit 1; }

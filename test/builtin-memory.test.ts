@@ -1,8 +1,10 @@
 // The memory test: option checks, per-thread operation limits, real reads and writes on the
 // buffer (random offsets exactly as sysbench draws them), and the output.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SbRng } from '../src/rand/sb-rand.js';
 import { indexShift, randomRead, randomWrite } from '../src/builtin/fast-rand.js';
+import { memoryKernel, provideKernel, STATE_SLOT } from '../src/builtin/kernels.js';
+import { compileWat } from '../scripts/build-wasm.mjs';
 import { hasReference, layout as maskedLayout, REFERENCE, sysbench } from './helpers/sysbench.js';
 
 /** masked lines; "%8.2f" pads with spaces that depend on the value */
@@ -32,6 +34,65 @@ describe('random word offsets', () => {
     let want = 0;
     for (let i = 0; i < 256; i++) want += Math.floor(b.uniformDouble() * 256);
     expect(randomRead(a.x, f, 256)).toBe(want);
+  });
+});
+
+describe('memory events (src/builtin/wasm/memory.wat)', () => {
+  beforeAll(async () => {
+    // tests run from src/, where no build put builtin-memory.wasm
+    provideKernel('memory', ((await compileWat()) as Record<string, Uint8Array>).memory);
+  });
+
+  /** one page: a block of `words` words from 0, the state slot right after it */
+  function setup(words: number, seed: number[]) {
+    const buffer = new WebAssembly.Memory({ initial: 1, maximum: 1, shared: true });
+    const k = memoryKernel(buffer);
+    const at = words * 8;
+    const rng = new SbRng(seed);
+    const s = new Int32Array(buffer.buffer, at, 4);
+    s.set([rng.x.s0l, rng.x.s0h, rng.x.s1l, rng.x.s1h]);
+    expect(at + STATE_SLOT).toBeLessThanOrEqual(65536);
+    return { k, at, s, block: new BigUint64Array(buffer.buffer, 0, words) };
+  }
+
+  it('random writes store the byte counter at the words sysbench draws, and step the generator as it does', () => {
+    for (const words of [1, 2, 128, 4096]) {
+      const { k, at, s, block } = setup(words, [11, 22, 33, 44]);
+      const ref = new SbRng([11, 22, 33, 44]);
+      const want = new Array<bigint>(words).fill(0n);
+      for (let i = 0; i < words; i++) want[Math.floor(ref.uniformDouble() * words)] = BigInt(i * 8);
+      k.rndWrite(words, at);
+      expect([...block], `words=${words}`).toEqual(want);
+      // the state written back is the reference generator's, word for word
+      expect([...s]).toEqual([ref.x.s0l, ref.x.s0h, ref.x.s1l, ref.x.s1h]);
+    }
+  });
+
+  it('random reads and none step the generator once a word, without writing the block', () => {
+    for (const words of [1, 4, 128]) {
+      const { k, at, s, block } = setup(words, [5, 6, 7, 8]);
+      const ref = new SbRng([5, 6, 7, 8]);
+      k.rndRead(words, at);
+      expect(block.every((w) => w === 0n)).toBe(true);
+      for (let i = 0; i < words; i++) ref.uniformDouble();
+      expect([...s]).toEqual([ref.x.s0l, ref.x.s0h, ref.x.s1l, ref.x.s1h]);
+      k.rndNone(words, at);
+      for (let i = 0; i < words; i++) ref.uniformDouble();
+      expect([...s], `words=${words}`).toEqual([ref.x.s0l, ref.x.s0h, ref.x.s1l, ref.x.s1h]);
+      expect(block.every((w) => w === 0n)).toBe(true);
+    }
+  });
+
+  it('sequential writes give each word the count of words from it to the end', () => {
+    for (const words of [1, 4, 8, 64]) {
+      const { k, block } = setup(words, [1, 2, 3, 4]);
+      const want = Array.from({ length: words }, (_, i) => BigInt(words - i));
+      k.seqWrite(words);
+      expect([...block], `words=${words}`).toEqual(want);
+      k.seqRead(words);
+      k.seqNone(words);
+      expect([...block]).toEqual(want);
+    }
   });
 });
 

@@ -2,10 +2,17 @@
 // --memory-block-size block, word by word (8-byte words, like size_t), sequentially or at
 // random offsets drawn from the thread's generator. Buffers are shared memory: one for all
 // threads (--memory-scope=global) or one per thread (local).
+//
+// The events run in WebAssembly (src/builtin/wasm/memory.wat): one 64-bit load or store per
+// word and sysbench's 64-bit generator step per random word, so the figure is the machine's,
+// as sysbench's is. The buffer is then a shared WebAssembly memory: the block from address 0,
+// then a STATE_SLOT per thread. Blocks too large for one (over 2 GiB) take loops in JavaScript
+// over a SharedArrayBuffer.
 import type { Logger } from '../output.js';
 import type { OptionRegistry } from '../options/registry.js';
 import { EventThread, type ThreadEnv } from './thread.js';
 import { randomNone, randomRead, randomWrite } from './fast-rand.js';
+import { memoryKernel, STATE_SLOT } from './kernels.js';
 
 const WORD = 8;
 
@@ -23,12 +30,19 @@ export interface MemoryConfig {
   opsPerThread: number;
   limited: boolean;
   /** one buffer (global) or one per thread (local) */
-  buffers: SharedArrayBuffer[];
+  buffers: (WebAssembly.Memory | SharedArrayBuffer)[];
 }
 
-function alloc(size: number): SharedArrayBuffer | null {
+const PAGE = 65536;
+/** the largest block a WebAssembly memory holds with room for the state slots (32-bit addresses) */
+const WASM_MAX_BLOCK = 2 ** 31;
+
+/** A buffer for the block and `slots` state slots after it; null when memory is short. */
+function alloc(size: number, slots: number): WebAssembly.Memory | SharedArrayBuffer | null {
   try {
-    return new SharedArrayBuffer(size);
+    if (size > WASM_MAX_BLOCK) return new SharedArrayBuffer(size);
+    const pages = Math.ceil((size + slots * STATE_SLOT) / PAGE);
+    return new WebAssembly.Memory({ initial: pages, maximum: pages, shared: true });
   } catch {
     return null;
   }
@@ -70,9 +84,9 @@ export function memoryInit(reg: OptionRegistry, threads: number, log: Logger): M
     return null;
   }
   const blockSize = Number(bs);
-  const buffers: SharedArrayBuffer[] = [];
+  const buffers: MemoryConfig['buffers'] = [];
   for (let i = 0; i < (scopeText === 'global' ? 1 : threads); i++) {
-    const b = alloc(blockSize);
+    const b = alloc(blockSize, scopeText === 'global' ? threads : 1);
     if (b === null) {
       log.fatal(scopeText === 'global' ? 'Failed to allocate buffer!' : `Failed to allocate buffer for thread #${i}!`);
       return null;
@@ -134,22 +148,48 @@ function seqNone(n: number): number {
 
 export class MemoryThread extends EventThread {
   private left: number;
-  private readonly f: Float64Array;
-  private readonly n: number;
   private readonly run: () => void;
   sink = 0;
 
   constructor(env: ThreadEnv, private readonly c: MemoryConfig) {
     super(env);
     this.left = c.opsPerThread;
-    this.f = new Float64Array(c.scope === 'global' ? c.buffers[0] : c.buffers[env.tid]);
-    this.n = c.blockSize / WORD;
-    this.run = this.pick();
+    const buffer = c.scope === 'global' ? c.buffers[0] : c.buffers[env.tid];
+    const words = c.blockSize / WORD;
+    this.run = buffer instanceof WebAssembly.Memory ? this.wasm(buffer, words) : this.js(buffer, words);
   }
 
-  private pick(): () => void {
-    const f = this.f;
-    const n = this.n;
+  /** The event in WebAssembly; random blocks step the thread's generator there. */
+  private wasm(buffer: WebAssembly.Memory, words: number): () => void {
+    const k = memoryKernel(buffer);
+    if (!this.c.rnd) {
+      switch (this.c.oper) {
+        case 'write': return () => k.seqWrite(words);
+        case 'read': return () => k.seqRead(words);
+        default: return () => k.seqNone(words);
+      }
+    }
+    const at = this.c.blockSize + (this.c.scope === 'global' ? this.env.tid : 0) * STATE_SLOT;
+    // s[0] then s[1], each a little-endian 64-bit word: (low, high) int32 pairs
+    const s = new Int32Array(buffer.buffer, at, 4);
+    const x = this.env.rng.x;
+    const f = this.c.oper === 'write' ? k.rndWrite : this.c.oper === 'read' ? k.rndRead : k.rndNone;
+    return () => {
+      s[0] = x.s0l;
+      s[1] = x.s0h;
+      s[2] = x.s1l;
+      s[3] = x.s1h;
+      f(words, at);
+      x.s0l = s[0];
+      x.s0h = s[1];
+      x.s1l = s[2];
+      x.s1h = s[3];
+    };
+  }
+
+  /** The event in JavaScript, for blocks over WASM_MAX_BLOCK. */
+  private js(buffer: SharedArrayBuffer, n: number): () => void {
+    const f = new Float64Array(buffer);
     const x = this.env.rng.x;
     switch (this.c.rnd ? `rnd-${this.c.oper}` : this.c.oper) {
       case 'write': return () => seqWrite(f, n);
