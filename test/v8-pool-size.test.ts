@@ -35,6 +35,10 @@ describe.skipIf(process.platform !== 'linux')('V8 helper threads', () => {
     expect(nodeArgs({ NODE_OPTIONS: '--v8-pool-size=3' })).toContain(' --no-memory-reducer ');
   });
 
+  it('and with WebAssembly compiled optimized at once (the built-in tests\' kernels)', () => {
+    expect(nodeArgs({ NODE_OPTIONS: '' })).toContain(' --no-liftoff ');
+  });
+
   it('a pool size given in NODE_OPTIONS wins', () => {
     const args = nodeArgs({ NODE_OPTIONS: '--v8-pool-size=3' });
     expect(args).not.toContain('--v8-pool-size=0');

@@ -38,9 +38,11 @@ export function provideKernel(name: 'cpu' | 'memory', bytes: Uint8Array): void {
  * instructions, and swaps in optimized code when a function has run for a while, on a helper
  * thread: the first events of a run, and how many of them, would depend on that. These modules
  * are a few small loops: V8 compiles them optimized at once (well under a millisecond).
+ * bin/sysbench starts Node with --no-liftoff; only a program started otherwise (the tests of
+ * dist/) sets it here, which changes the flags V8 keys its code cache on.
  */
 function optimizedAtOnce(): void {
-  setFlagsFromString('--no-liftoff');
+  if (!process.execArgv.includes('--no-liftoff')) setFlagsFromString('--no-liftoff');
 }
 
 function kernel(name: 'cpu' | 'memory'): WebAssembly.Module {
