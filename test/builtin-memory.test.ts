@@ -4,6 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { SbRng } from '../src/rand/sb-rand.js';
 import { indexShift, randomRead, randomWrite } from '../src/builtin/fast-rand.js';
 import { memoryKernel, provideKernel, STATE_SLOT } from '../src/builtin/kernels.js';
+import { allocBlock } from '../src/builtin/memory.js';
+import { readFileSync } from 'node:fs';
 import { compileWat } from '../scripts/build-wasm.mjs';
 import { hasReference, layout as maskedLayout, REFERENCE, sysbench } from './helpers/sysbench.js';
 
@@ -56,7 +58,7 @@ describe('memory events (src/builtin/wasm/memory.wat)', () => {
   }
 
   it('random writes store the byte counter at the words sysbench draws, and step the generator as it does', () => {
-    for (const words of [1, 2, 128, 4096]) {
+    for (const words of [1, 2, 5, 7, 128, 4096]) {
       const { k, at, s, block } = setup(words, [11, 22, 33, 44]);
       const ref = new SbRng([11, 22, 33, 44]);
       const want = new Array<bigint>(words).fill(0n);
@@ -69,7 +71,7 @@ describe('memory events (src/builtin/wasm/memory.wat)', () => {
   });
 
   it('random reads and none step the generator once a word, without writing the block', () => {
-    for (const words of [1, 4, 128]) {
+    for (const words of [1, 4, 5, 7, 128]) {
       const { k, at, s, block } = setup(words, [5, 6, 7, 8]);
       const ref = new SbRng([5, 6, 7, 8]);
       k.rndRead(words, at);
@@ -93,6 +95,20 @@ describe('memory events (src/builtin/wasm/memory.wat)', () => {
       k.seqNone(words);
       expect([...block]).toEqual(want);
     }
+  });
+});
+
+describe('memory buffers', () => {
+  const rssKiB = (): number => Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync('/proc/self/status', 'utf8'))![1]);
+
+  // sysbench zeroes each buffer after allocating it (memory_init), so reads hit real pages; an
+  // untouched mapping reads the kernel's zero page, and random reads of a large block would
+  // stay in one page of cache
+  it.runIf(process.platform === 'linux')('are written once allocated, as sysbench zeroes them', () => {
+    const size = 64 * 1024 * 1024;
+    const before = rssKiB();
+    expect(allocBlock(size, 1)).not.toBeNull();
+    expect(rssKiB() - before).toBeGreaterThanOrEqual((size * 0.9) / 1024);
   });
 });
 

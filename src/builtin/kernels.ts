@@ -22,8 +22,11 @@ export interface MemoryKernel {
   rndNone(words: number, state: number): void;
 }
 
-/** Bytes per thread after the memory test's block: its generator's state, s[0] and s[1]. */
-export const STATE_SLOT = 16;
+/**
+ * Bytes per thread after the memory test's block: its generator's state, s[0] and s[1], one cache
+ * line apart so that threads of a global-scope run do not share one (sysbench's are thread-local).
+ */
+export const STATE_SLOT = 64;
 
 const modules = new Map<string, WebAssembly.Module>();
 
