@@ -29,8 +29,8 @@ if (argv.includes('--help') || argv.includes('-h')) {
 
 Runs sysbench cpu, then oltp_read_write prepare / run (10 s) / cleanup in a database of its
 own (created and dropped), against the first server found: the one named by the options or
-by MYSQL_SOCKET / MYSQL_HOST / MYSQL_TCP_PORT / MYSQL_USER / MYSQL_PASSWORD (rules in the
-README), else the local socket, else 127.0.0.1:3306, else a private, throwaway MariaDB
+by MYSQL_SOCKET / MYSQL_HOST / MYSQL_TCP_PORT / MYSQL_USER / MYSQL_PASSWORD (rules in
+docs/private-server.md), else the local socket, else 127.0.0.1:3306, else a private, throwaway MariaDB
 started for the occasion.
 
   --mysql-host=HOST --mysql-port=PORT --mysql-socket=PATH --mysql-user=USER --mysql-password=PASS

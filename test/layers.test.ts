@@ -1,6 +1,5 @@
 // Layers import downward only: every file of src/ belongs to one layer, and no file imports
-// from a layer above its own. The order (lowest first) is the one drawn in README's
-// Development section.
+// from a layer above its own. The order (lowest first) is the one drawn in CONTRIBUTING.md.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -58,7 +57,7 @@ function check(files: Record<string, string>): Finding[] {
   for (const [file, text] of Object.entries(files)) {
     const own = layerOf(file);
     if (own < 0) {
-      out.push({ file, problem: 'belongs to no layer (add its folder to LAYERS and to the README diagram)' });
+      out.push({ file, problem: 'belongs to no layer (add its folder to LAYERS and to the CONTRIBUTING.md diagram)' });
       continue;
     }
     for (const spec of importSpecifiers(text)) {
@@ -113,7 +112,7 @@ describe('layers', () => {
       { file: 'runner/run.ts', problem: 'imports lua/state.ts (lua runtime) from the lower layer runner' },
       { file: 'runner/run.ts', problem: 'imports server/acquire.ts (server) from the lower layer runner' },
       { file: 'runner/run.ts', problem: 'imports legacy/help.ts (legacy) from the lower layer runner' },
-      { file: 'nowhere/x.ts', problem: 'belongs to no layer (add its folder to LAYERS and to the README diagram)' },
+      { file: 'nowhere/x.ts', problem: 'belongs to no layer (add its folder to LAYERS and to the CONTRIBUTING.md diagram)' },
     ]);
     // downward and sideways imports are fine
     expect(check({ 'cli/main.ts': "import { x } from '../runner/run.js';\nimport { y } from './io.js';" })).toEqual([]);

@@ -1,5 +1,5 @@
 // One reading of the --mysql-* options and MYSQL_* variables for our own commands
-// (src/server/connection.ts): which server, user and password, by the rules in the README.
+// (src/server/connection.ts): which server, user and password, by the rules in docs/private-server.md.
 import { describe, expect, it } from 'vitest';
 import { mysqlConnectionArgs, readMysqlConnection } from '../src/server/connection.js';
 import { serverCandidates } from '../src/server/discover.js';

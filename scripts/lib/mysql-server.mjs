@@ -7,7 +7,7 @@ import { discoverServer } from '../../dist/server/discover.js';
 /** Adds the server options to a yargs instance. */
 export function withMysqlOptions(y) {
   return y
-    .option('mysql-socket', { type: 'string', describe: 'MySQL server: as for the quickstart (README: which server our own commands use)' })
+    .option('mysql-socket', { type: 'string', describe: 'MySQL server: as for the quickstart (docs/private-server.md: which server our own commands use)' })
     .option('mysql-host', { type: 'string' })
     .option('mysql-port', { type: 'string' })
     .option('mysql-user', { type: 'string' })

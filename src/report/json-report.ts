@@ -1,7 +1,7 @@
 // --json-report (our extension): the complete result of a run as one JSON document, with the
 // raw latency histograms (of the whole run and of every --report-interval interval), the
 // wall-clock start and the unrounded figures, so that several runs merge exactly later
-// (sysbench-ts merge). The field list is documented in the README.
+// (sysbench-ts merge). The field list is documented in docs/json-report.md.
 import { HIST_MAX_MS, HIST_MIN_MS, HIST_SIZE, bucketValue, percentile } from '../stats/histogram.js';
 import { computeFairness, latencyFromTimers, timerMinNs, type CounterValues, type TimerTotals } from '../stats/counters.js';
 import { splitFigures, type SplitFigure, type SplitReadings } from '../stats/latency-split.js';

@@ -1,6 +1,6 @@
 // How our own commands (quickstart, studies, the private server, bench) reach a MySQL/MariaDB
 // server: their --mysql-* options and the MYSQL_* variables, read by one function with one set
-// of rules (README, "Which server our own commands use"):
+// of rules (docs/private-server.md, "Which server our own commands use"):
 // - a value comes from its option, else from its variables in the order below, else its
 //   default; an empty variable counts as unset:
 //     user      --mysql-user      MYSQL_USER                    root
