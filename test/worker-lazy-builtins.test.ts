@@ -1,7 +1,7 @@
 // A Lua run's worker thread starts without the Node built-ins that only some runs need: tls and
 // crypto (TLS connections, password authentication), child_process (os.execute, io.popen), v8
 // (heap checks, from a worker's 16th thread on; collectgarbage("count")).
-// Loading them cost ~10 ms of every worker thread's start (src/lazy-builtin.ts, and mysql2's
+// Loading them cost ~10 ms of every worker thread's start (src/lazy-node-modules.ts, and mysql2's
 // requires made lazy in patches/mysql2). A preload records the worker's built-in modules.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

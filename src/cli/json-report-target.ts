@@ -4,7 +4,7 @@ import type { OptionRegistry } from '../options/registry.js';
 import { maskArgv } from '../options/secrets.js';
 import type { Config } from './settings.js';
 import type { CliIo } from './io.js';
-import { crypto } from '../lazy-builtin.js';
+import { crypto } from '../lazy-node-modules.js';
 
 export function jsonReportTarget(reg: OptionRegistry, io: CliIo, config: Config, test: string, argv: string[], kind: 'lua' | 'builtin'):
   { write: (text: string) => void; meta: Record<string, unknown> } | undefined {

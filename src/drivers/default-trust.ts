@@ -3,7 +3,7 @@
 // would read it at once, on every run) and passes it as SYSBENCH_TS_EXTRA_CA_CERTS; connections
 // that verify certificates get the same trust here, read only when one is made.
 import { readFileSync } from 'node:fs';
-import { tls } from '../lazy-builtin.js';
+import { tls } from '../lazy-node-modules.js';
 
 let trust: string[] | null | undefined;
 

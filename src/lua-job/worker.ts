@@ -18,7 +18,7 @@ import { StateHost } from './state-host.js';
 import type { LuaWorkerTask } from './task.js';
 import { preloadDriver } from '../drivers/index.js';
 import { flushPendingWrites } from '../drivers/direct-write.js';
-import { v8 } from '../lazy-builtin.js';
+import { v8 } from '../lazy-node-modules.js';
 
 /**
  * Each sysbench thread is a Lua state on this worker's heap: when they do not fit, fail at once

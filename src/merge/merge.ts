@@ -14,7 +14,7 @@ import { addInto } from '../stats/histogram.js';
 import { sumCounters } from '../stats/counters.js';
 import { checkMergeable } from './compat.js';
 import type { IntervalRecord, RunReport } from './report-file.js';
-import { crypto } from '../lazy-builtin.js';
+import { crypto } from '../lazy-node-modules.js';
 
 /** Shards by index; reports without a shard after them, in the order given (the sort is stable). */
 function shardOrder(a: RunReport, b: RunReport): number {

@@ -10,7 +10,7 @@ import { RateQueue } from './rate.js';
 import { startGeneratorThread, type GeneratorThread } from './event-generator.js';
 import { setLongTimeout, setPreciseTimeout, type LongTimer } from './long-timer.js';
 import type { WorkerResult } from './protocol.js';
-import { v8 } from '../lazy-builtin.js';
+import { v8 } from '../lazy-node-modules.js';
 
 export { coolDown, scriptWorkerThreads, warmUp, workerCount } from './pool.js';
 

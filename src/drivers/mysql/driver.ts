@@ -10,7 +10,7 @@ import { MYSQL, type MysqlOptions } from './options.js';
 import { MYSQL2_LRU_SLOTS, useStatementCache } from './statement-cache.js';
 import { leanEnabled } from './wire/lean.js';
 import { leanSocket } from './wire/socket.js';
-import { tls } from '../../lazy-builtin.js';
+import { tls } from '../../lazy-node-modules.js';
 import { defaultTrust } from '../default-trust.js';
 
 const DEFAULT_SOCKET = process.env.MYSQL_UNIX_PORT || '/run/mysqld/mysqld.sock';

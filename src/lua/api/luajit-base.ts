@@ -6,7 +6,7 @@ import { pushNumber } from './luajit-math.js';
 import { cdataAt, isCdataValue } from '../ffi/ffi-state.js';
 import { scalarValue } from '../ffi/cdata.js';
 import { base, isNumber } from '../ffi/ctypes.js';
-import { v8 } from '../../lazy-builtin.js';
+import { v8 } from '../../lazy-node-modules.js';
 import { stateOf } from '../context.js';
 
 const CDATA = toLuaString('cdata');

@@ -6,7 +6,7 @@ import { lua, lauxlib, toLuaString, type LuaState, type LuaNative } from '../fen
 import { bytesToString } from '../strings.js';
 import type { LuaHost } from '../host.js';
 import { stateOf } from '../context.js';
-import { childProcess } from '../../lazy-builtin.js';
+import { childProcess } from '../../lazy-node-modules.js';
 
 /**
  * Runs `command` with /bin/sh -c, as system() and popen() do, once what the script printed so far
