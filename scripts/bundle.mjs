@@ -89,7 +89,7 @@ const esm = await build({
   define: { __dirname: '__sbtsDir', __filename: '__sbtsFilename' },
 });
 // the Lua compiler's build (fengari's version and our patch to it): cached bytecode
-// (src/lua/chunk-cache.ts) is only reused by the same build
+// (src/lua-runtime/chunk-cache.ts) is only reused by the same build
 const luaBuild = createHash('sha256').update(readFileSync(join(NM_HOME, 'node_modules', 'fengari', 'package.json')));
 for (const p of readdirSync(join(ROOT, 'patches')).filter((f) => f.startsWith('fengari+')).sort()) {
   luaBuild.update(readFileSync(join(ROOT, 'patches', p)));

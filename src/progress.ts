@@ -3,7 +3,7 @@
 // nothing ever goes to stdout, so sysbench's output (and its parsers) are not disturbed.
 //
 // Rows are counted where sysbench's multi-row INSERTs complete: bulk-insert.ts reports them
-// through src/lua/inserted-rows.ts, whose listener the CLI sets to the progress line
+// through src/lua-runtime/inserted-rows.ts, whose listener the CLI sets to the progress line
 // (startInsertProgress) in the main thread, and the Lua workers to a forwarder
 // (forwardRowsToMainThread) that posts them over a BroadcastChannel to the main thread, which
 // adds them up and draws one line:

@@ -1,6 +1,6 @@
 // sysbench calls the global event() for every event: a script that replaces it, or removes and
 // defines it again, has its new function called from the next event on (the runner keeps the
-// globals table's entry of `event` between events: src/lua/fengari.ts, GlobalSlot).
+// globals table's entry of `event` between events: src/lua-runtime/fengari.ts, GlobalSlot).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -3,8 +3,8 @@
 // `cached`, so that the case does exercise it), changes what the cached read depends on, and
 // checks the next reads against plain Lua semantics.
 import { describe, expect, it } from 'vitest';
-import { lua, lauxlib, lualib, toLuaString, toJsString, type LuaState } from '../src/lua/fengari.js';
-import { loadCached } from '../src/lua/chunk-cache.js';
+import { lua, lauxlib, lualib, toLuaString, toJsString, type LuaState } from '../src/lua-runtime/fengari.js';
+import { loadCached } from '../src/lua-runtime/chunk-cache.js';
 
 const UD_MT = toLuaString('test.inline-cache.ud');
 

@@ -5,7 +5,7 @@
 // that was once in such a slot sees it change: closures over locals of returned functions,
 // values moved to another coroutine, table fields, error values of nested protected calls.
 import { describe, expect, it } from 'vitest';
-import { internals, lua, lauxlib, toLuaString, type LuaState } from '../src/lua/fengari.js';
+import { internals, lua, lauxlib, toLuaString, type LuaState } from '../src/lua-runtime/fengari.js';
 import { runLua as run, stateWithNative } from './helpers/lua-state.js';
 
 // noise(n): pushes n numbers (n, n+1, ...) and drops them, then n booleans: a native writing

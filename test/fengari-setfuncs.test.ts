@@ -4,7 +4,7 @@
 // table with a metatable still gets its fields through __newindex, fields replace earlier ones
 // in place, pairs() sees the functions in the order given, and the stack array keeps no holes.
 import { describe, expect, it } from 'vitest';
-import { lua, lauxlib, lualib, setNatives, setFreshField, internedKey, sharedLuaString, valueType, toLuaString, toJsString } from '../src/lua/fengari.js';
+import { lua, lauxlib, lualib, setNatives, setFreshField, internedKey, sharedLuaString, valueType, toLuaString, toJsString } from '../src/lua-runtime/fengari.js';
 
 const ret = (n: number) => (L: unknown) => { lua.lua_pushinteger(L, n); return 1; };
 

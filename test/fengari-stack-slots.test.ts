@@ -5,7 +5,7 @@
 // runs Lua code that needs fresh registers there: a slot left missing would throw a TypeError
 // inside the VM instead of the Lua result.
 import { describe, expect, it } from 'vitest';
-import { lua, lauxlib, toLuaString, type LuaState } from '../src/lua/fengari.js';
+import { lua, lauxlib, toLuaString, type LuaState } from '../src/lua-runtime/fengari.js';
 import { runLua as run, stateWithNative } from './helpers/lua-state.js';
 
 /** A state with the standard libraries and churn(n): pushes n values and pops each of them

@@ -3,7 +3,7 @@
 // traversal, which leave dead keys to step over), float keys with integer values stored as
 // integers, keys set again after deletion, and the lexer's reuse of its strings.
 import { describe, expect, it } from 'vitest';
-import { lua, lauxlib, lualib, toLuaString, toJsString } from '../src/lua/fengari.js';
+import { lua, lauxlib, lualib, toLuaString, toJsString } from '../src/lua-runtime/fengari.js';
 import lstring from 'fengari/src/lstring.js';
 
 function run(code: string): string {

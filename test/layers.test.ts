@@ -15,9 +15,9 @@ const LAYERS: [name: string, paths: string[]][] = [
   ['runner', ['runner/', 'worker-entry.cts', 'code-cache.cts', 'rate-generator.ts']],
   ['options', ['options/']],
   ['drivers', ['drivers/']],
-  ['lua runtime', ['lua/']],
+  ['lua runtime', ['lua-runtime/']],
   ['progress', ['progress.ts']],
-  ['jobs', ['builtin/', 'lua-job/', 'lua-worker.ts', 'builtin-worker.ts']],
+  ['jobs', ['builtin/', 'script-job/', 'lua-worker.ts', 'builtin-worker.ts']],
   ['legacy', ['legacy/']],
   ['server', ['server/']],
   ['merge', ['merge/']],
@@ -100,16 +100,16 @@ describe('layers', () => {
     const text = [
       "import { a } from '../cli/main.js';",
       "import type { B } from './x.js';",
-      "export { c } from '../lua/state.js';",
+      "export { c } from '../lua-runtime/state.js';",
       "import '../server/acquire.js';",
       "const m = await import('../report/text.js');",
       "const n = require('../legacy/help.js');",
       "import { readFileSync } from 'node:fs';",
     ].join('\n');
-    expect(importSpecifiers(text)).toEqual(['../cli/main.js', './x.js', '../lua/state.js', '../server/acquire.js', '../report/text.js', '../legacy/help.js']);
+    expect(importSpecifiers(text)).toEqual(['../cli/main.js', './x.js', '../lua-runtime/state.js', '../server/acquire.js', '../report/text.js', '../legacy/help.js']);
     expect(check({ 'runner/run.ts': text, 'nowhere/x.ts': '' })).toEqual([
       { file: 'runner/run.ts', problem: 'imports cli/main.ts (cli) from the lower layer runner' },
-      { file: 'runner/run.ts', problem: 'imports lua/state.ts (lua runtime) from the lower layer runner' },
+      { file: 'runner/run.ts', problem: 'imports lua-runtime/state.ts (lua runtime) from the lower layer runner' },
       { file: 'runner/run.ts', problem: 'imports server/acquire.ts (server) from the lower layer runner' },
       { file: 'runner/run.ts', problem: 'imports legacy/help.ts (legacy) from the lower layer runner' },
       { file: 'nowhere/x.ts', problem: 'belongs to no layer (add its folder to LAYERS and to the CONTRIBUTING.md diagram)' },

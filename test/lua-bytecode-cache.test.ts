@@ -1,4 +1,4 @@
-// Lua chunks' bytecode kept in the code cache folder (src/lua/chunk-cache.ts): a run loads what
+// Lua chunks' bytecode kept in the code cache folder (src/lua-runtime/chunk-cache.ts): a run loads what
 // an earlier run compiled, with the same results and the same error positions, and never the
 // bytecode of a script that has changed since.
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';

@@ -2,13 +2,13 @@
 // same tables in the same order, same natives, its own sysbench.tid, nothing shared that Lua
 // can change.
 import { describe, expect, it } from 'vitest';
-import { lua, lauxlib, toLuaString, type LuaState } from '../src/lua/fengari.js';
-import { newSysbenchState } from '../src/lua/state.js';
-import { StateTemplate } from '../src/lua/state-template.js';
-import { makeRandApi } from '../src/lua/api/rand.js';
+import { lua, lauxlib, toLuaString, type LuaState } from '../src/lua-runtime/fengari.js';
+import { newSysbenchState } from '../src/lua-runtime/state.js';
+import { StateTemplate } from '../src/lua-runtime/state-template.js';
+import { makeRandApi } from '../src/lua-runtime/api/rand.js';
 import { SbRng } from '../src/rand/sb-rand.js';
 import { Logger } from '../src/output.js';
-import type { LuaHost } from '../src/lua/host.js';
+import type { LuaHost } from '../src/lua-runtime/host.js';
 
 function testHost(tid: number, out: string[] = []): LuaHost {
   const write = (t: string): void => { out.push(t); };

@@ -1,17 +1,17 @@
 // A worker's template runs the script's main chunk for all its threads only when the chunk
-// does the same in every thread (src/lua/pure-run.ts); anything else is left to each thread.
+// does the same in every thread (src/lua-runtime/pure-run.ts); anything else is left to each thread.
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { lua, lauxlib, toLuaString, type LuaState } from '../src/lua/fengari.js';
-import { StateTemplate } from '../src/lua/state-template.js';
-import { loadFileCached } from '../src/lua/chunk-cache.js';
-import { exportOptions } from '../src/lua/api/opt.js';
-import { makeRandApi } from '../src/lua/api/rand.js';
+import { lua, lauxlib, toLuaString, type LuaState } from '../src/lua-runtime/fengari.js';
+import { StateTemplate } from '../src/lua-runtime/state-template.js';
+import { loadFileCached } from '../src/lua-runtime/chunk-cache.js';
+import { exportOptions } from '../src/lua-runtime/api/opt.js';
+import { makeRandApi } from '../src/lua-runtime/api/rand.js';
 import { SbRng } from '../src/rand/sb-rand.js';
 import { Logger } from '../src/output.js';
-import type { LuaHost } from '../src/lua/host.js';
+import type { LuaHost } from '../src/lua-runtime/host.js';
 
 const DIR = mkdtempSync(join(tmpdir(), 'sbts-template-chunk-'));
 afterAll(() => rmSync(DIR, { recursive: true, force: true }));

@@ -1,5 +1,5 @@
 // The threads of a run start from one Lua state made for the worker and copied for each thread
-// (src/lua/state-template.ts): what a script sees in thread_init must be what a single thread,
+// (src/lua-runtime/state-template.ts): what a script sees in thread_init must be what a single thread,
 // whose state is built directly, sees, but for its own thread id and random numbers.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

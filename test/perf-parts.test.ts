@@ -24,8 +24,8 @@ describe('perf samples into parts', () => {
     expect(seen).toEqual(['/w/bundle/lua-worker.cjs:32:51234']);
     expect(partOf(sample(line), noMaps)).toBe('JavaScript without a source (bundle built without maps)');
     const ours = (src: string) => partOf(sample(line), () => src);
-    expect(ours('../src/lua/api/rand.ts')).toBe('Lua API, event loop and states (src/lua*, src/rand)');
-    expect(ours('../src/lua-job/state-host.ts')).toBe('Lua API, event loop and states (src/lua*, src/rand)');
+    expect(ours('../src/lua-runtime/api/rand.ts')).toBe('Lua API, event loop and states (src/lua-runtime, src/script-job, src/rand)');
+    expect(ours('../src/script-job/state-host.ts')).toBe('Lua API, event loop and states (src/lua-runtime, src/script-job, src/rand)');
     expect(ours('../src/drivers/mysql/wire/reply.ts')).toBe('database driver (src/drivers)');
     expect(ours('../src/stats/histogram.ts')).toBe('accounting (src/runner, src/stats)');
     expect(ours('../src/cli/main.ts')).toBe('other JavaScript of ours');
@@ -36,7 +36,7 @@ describe('perf samples into parts', () => {
 
   it('names files of dist/ and node_modules/ by their path', () => {
     expect(partOf(sample('1 7f JS:*resultsetHeader file:///b/node_modules/mysql2/lib/commands/query.js:40:3 ' + JIT), noMaps)).toBe('mysql2');
-    expect(partOf(sample('1 7f JS:*uniform /b/dist/lua/api/rand.js:10:5 ' + JIT), noMaps)).toBe('Lua API, event loop and states (src/lua*, src/rand)');
+    expect(partOf(sample('1 7f JS:*uniform /b/dist/lua-runtime/api/rand.js:10:5 ' + JIT), noMaps)).toBe('Lua API, event loop and states (src/lua-runtime, src/script-job, src/rand)');
     expect(partOf(sample('1 7f JS:*stop /b/dist/runner/thread-stats.js:10:5 ' + JIT), noMaps)).toBe('accounting (src/runner, src/stats)');
   });
 

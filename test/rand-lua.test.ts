@@ -1,7 +1,7 @@
 // sysbench.rand.* and compat natives through fengari, against the reference binary.
 import { describe, expect, it } from 'vitest';
-import { lua, lauxlib, lualib, toLuaString } from '../src/lua/fengari.js';
-import { randNatives, randCompatNatives, useGenerator } from '../src/lua/api/rand.js';
+import { lua, lauxlib, lualib, toLuaString } from '../src/lua-runtime/fengari.js';
+import { randNatives, randCompatNatives, useGenerator } from '../src/lua-runtime/api/rand.js';
 import { planSeeds } from '../src/rand/seeding.js';
 import { SbRng, createUniqueState, DEFAULT_RAND_CONFIG } from '../src/rand/sb-rand.js';
 

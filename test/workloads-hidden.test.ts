@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveScript } from '../src/cli/resolve.js';
-import { luaSearchPath } from '../src/lua/state.js';
+import { luaSearchPath } from '../src/lua-runtime/state.js';
 import { createDatabase, dropDatabase, hasReference, layout, mysqlArgs, REFERENCE, ROOT, SOCKET, sql, STOCK, sysbench, sysbenchAsync } from './helpers/sysbench.js';
 
 const DB = 'sbtest_wl_hidden';

@@ -9,7 +9,7 @@ export const NO_SOURCE = 'JavaScript without a source (bundle built without maps
 export const PARTS = [
   'kernel: system calls, network, scheduling',
   'Lua VM (fengari)',
-  'Lua API, event loop and states (src/lua*, src/rand)',
+  'Lua API, event loop and states (src/lua-runtime, src/script-job, src/rand)',
   'database driver (src/drivers)',
   'mysql2',
   'pg',
@@ -48,7 +48,7 @@ export function partOfSource(source) {
   if (/node_modules\/mysql2\//.test(source)) return 'mysql2';
   if (/node_modules\/pg(-[a-z]+)?\//.test(source)) return 'pg';
   if (/node_modules\//.test(source)) return 'other packages';
-  if (/(^|\/)(src|dist)\/(lua|lua-job|rand)\/|(^|\/)(src|dist)\/lua-worker\./.test(source)) return 'Lua API, event loop and states (src/lua*, src/rand)';
+  if (/(^|\/)(src|dist)\/(lua-runtime|script-job|rand)\/|(^|\/)(src|dist)\/lua-worker\./.test(source)) return 'Lua API, event loop and states (src/lua-runtime, src/script-job, src/rand)';
   if (/(^|\/)(src|dist)\/drivers\//.test(source)) return 'database driver (src/drivers)';
   if (/(^|\/)(src|dist)\/(runner|stats)\//.test(source)) return 'accounting (src/runner, src/stats)';
   return 'other JavaScript of ours';

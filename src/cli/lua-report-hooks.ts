@@ -4,7 +4,7 @@
 // (running what a script left for its finalizers, e.g. report_json's closing bracket) when
 // its thread ends, as in sysbench.
 import type { ReportStats } from '../report/types.js';
-import type { ScriptState } from '../lua-job/script-state.js';
+import type { ScriptState } from '../script-job/script-state.js';
 
 export class LuaReportHooks {
   private readonly intermediateDefined: boolean;

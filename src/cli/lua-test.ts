@@ -1,8 +1,8 @@
 // A Lua test (a script or module): load it in the main state, then prepare / cleanup / help /
 // run / a custom command, with sysbench 1.0.20's dispatch and messages.
 import { getHeapStatistics } from 'node:v8';
-import { makeRandApi } from '../lua/api/rand.js';
-import { onRowsInserted } from '../lua/inserted-rows.js';
+import { makeRandApi } from '../lua-runtime/api/rand.js';
+import { onRowsInserted } from '../lua-runtime/inserted-rows.js';
 import type { Logger } from '../output.js';
 import type { OptionRegistry } from '../options/registry.js';
 import type { GeneralParse } from '../options/parser.js';
@@ -15,16 +15,16 @@ import { formatShardHeader } from '../shard/shard.js';
 import { RunReporter } from '../report/reporter.js';
 import { allocShared, views, Ctl } from '../runner/shared-memory.js';
 import { runParallelCommand, runThreads, scriptWorkerThreads, workerCount } from '../runner/run.js';
-import { ScriptState } from '../lua-job/script-state.js';
-import { StateHost, type ScriptSpec, type StateHostOptions } from '../lua-job/state-host.js';
-import { luaJob, type ThreadPlan } from '../lua-job/job.js';
+import { ScriptState } from '../script-job/script-state.js';
+import { StateHost, type ScriptSpec, type StateHostOptions } from '../script-job/state-host.js';
+import { luaJob, type ThreadPlan } from '../script-job/job.js';
 import { expectedRows, progressWanted, startInsertProgress } from '../progress.js';
 import { LuaReportHooks } from './lua-report-hooks.js';
 import { jsonReportTarget } from './json-report-target.js';
 import { emit, type CliIo } from './io.js';
 import { assertRunOnly, type Config } from './settings.js';
 import { shardThreads, shardedOptions } from './shard-plan.js';
-import type { ReportHookName } from '../lua/report-hooks.js';
+import type { ReportHookName } from '../lua-runtime/report-hooks.js';
 
 const done = <T>(f: (cb: (v: T) => void) => void): Promise<T> => new Promise((r) => f(r));
 

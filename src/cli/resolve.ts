@@ -12,7 +12,7 @@
 //   name, with a notice on stderr.
 import { existsSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { luaSearchPath } from '../lua/state.js';
+import { luaSearchPath } from '../lua-runtime/state.js';
 import { OUR_LUA_DIR, STOCK_LUA_DIR, SYSTEM_LUA_DIR, WORKLOADS_LUA_DIR } from '../paths.js';
 
 export interface Resolved {

@@ -1,5 +1,5 @@
 // Lua states for tests that drive fengari directly (the fengari-* tests).
-import { lua, lauxlib, lualib, toLuaString, toJsString, type LuaNative, type LuaState } from '../../src/lua/fengari.js';
+import { lua, lauxlib, lualib, toLuaString, toJsString, type LuaNative, type LuaState } from '../../src/lua-runtime/fengari.js';
 
 /** A state with the standard libraries and global `name` set to the native `fn`. */
 export function stateWithNative(name: string, fn: LuaNative): LuaState {

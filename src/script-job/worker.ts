@@ -2,18 +2,18 @@
 // coroutine.
 import { Logger, stdoutWriter, tickBatchedWriter } from '../output.js';
 import { SbRng } from '../rand/sb-rand.js';
-import { makeRandApi } from '../lua/api/rand.js';
-import { onRowsInserted } from '../lua/inserted-rows.js';
+import { makeRandApi } from '../lua-runtime/api/rand.js';
+import { onRowsInserted } from '../lua-runtime/inserted-rows.js';
 import { views } from '../runner/shared-memory.js';
 import { RateQueue } from '../runner/rate.js';
 import { EventDispatcher } from '../runner/event-dispatcher.js';
 import { awaitGo, initDone, threadFinished, type WorkerResult } from '../runner/protocol.js';
 import { forwardRowsToMainThread } from '../progress.js';
 import { ScriptState } from './script-state.js';
-import { StateTemplate, type TemplateScript } from '../lua/state-template.js';
-import { STDIN_SCRIPT } from '../lua/state.js';
-import { loadFileCached } from '../lua/chunk-cache.js';
-import { exportOptions } from '../lua/api/opt.js';
+import { StateTemplate, type TemplateScript } from '../lua-runtime/state-template.js';
+import { STDIN_SCRIPT } from '../lua-runtime/state.js';
+import { loadFileCached } from '../lua-runtime/chunk-cache.js';
+import { exportOptions } from '../lua-runtime/api/opt.js';
 import { StateHost } from './state-host.js';
 import type { LuaWorkerTask } from './task.js';
 import { preloadDriver } from '../drivers/index.js';

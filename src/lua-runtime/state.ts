@@ -41,7 +41,7 @@ function internalChunk(name: string): Uint8Array {
 /** package.path as sysbench 1.0.20 builds it, plus the script's folder and our own lua/. */
 export function luaSearchPath(scriptPath: string | null, env: NodeJS.ProcessEnv = process.env): string {
   const home = env.HOME ?? homedir();
-  const parts = ['./?.lua', './?/init.lua', './src/lua/?.lua'];
+  const parts = ['./?.lua', './?/init.lua', './src/lua-runtime/?.lua'];
   if (scriptPath) if (scriptPath !== '-') parts.push(join(dirname(scriptPath), '?.lua'));
   if (home) {
     parts.push(`${home}/.luarocks/share/lua/5.1/?.lua`, `${home}/.luarocks/share/lua/5.1/?/init.lua`,

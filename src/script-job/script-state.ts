@@ -1,12 +1,12 @@
 // One Lua state running the test script (the main state, a thread's state, a reporting
 // thread's state), driven as sysbench drives it: load the script, call init / thread_init /
 // thread_run / thread_done / done or a command, and report failures in sysbench's words.
-import { lua } from '../lua/fengari.js';
-import { newSysbenchState, loadScript, hasFunction, callSync, type RandApi, type SysbenchState } from '../lua/state.js';
-import { exportOptions } from '../lua/api/opt.js';
-import { closeConnections } from '../lua/sql/session.js';
-import { EventLoop, usesDefaultThreadRun } from '../lua/event-loop.js';
-import { callReportHook, reportHookDefined, type ReportHookName } from '../lua/report-hooks.js';
+import { lua } from '../lua-runtime/fengari.js';
+import { newSysbenchState, loadScript, hasFunction, callSync, type RandApi, type SysbenchState } from '../lua-runtime/state.js';
+import { exportOptions } from '../lua-runtime/api/opt.js';
+import { closeConnections } from '../lua-runtime/sql/session.js';
+import { EventLoop, usesDefaultThreadRun } from '../lua-runtime/event-loop.js';
+import { callReportHook, reportHookDefined, type ReportHookName } from '../lua-runtime/report-hooks.js';
 import type { ReportStats } from '../report/types.js';
 import type { StateHost } from './state-host.js';
 
