@@ -2,8 +2,8 @@ import { defineConfig } from 'vitest/config';
 import { testFiles } from './test/setup/test-files.js';
 import { chooseMysql } from './test/setup/servers.js';
 
-// Two projects (test/setup/test-files.ts says which file goes where):
-// - unit: in-process tests; `npm run test:unit` (vitest run --project unit) runs only these.
+// Two projects, by folder (test/setup/test-files.ts):
+// - unit: test/unit and test/vm, in-process; `npm run test:unit` (vitest run --project unit) runs only these.
 // - e2e: everything else, after test/setup/servers.ts has found or started the servers. The
 //   MySQL test files are left out when no server answers and MariaDB is not installed (the
 //   setup says so in one line).

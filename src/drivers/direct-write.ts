@@ -3,7 +3,7 @@
 // net.Socket's own _write() sends them, through the WriteWrap request of
 // process.binding('stream_wrap'), one of the bindings Node keeps for compatibility. Where that
 // is missing (a later Node), or the socket is not ready or has writes queued, the socket's
-// write() sends them; test/mysql-lean-node-internals.test.ts says when Node changed.
+// write() sends them; test/unit/mysql-lean-node-internals.test.ts says when Node changed.
 import type net from 'node:net';
 import { getSystemErrorName } from 'node:util';
 

@@ -32,7 +32,7 @@
  * and exp(), not V8's: with Math.log/Math.exp about one boundary in ten moves
  * and about one bucket value in seven differs in the last bit (see
  * exactmath.ts). The test suite checks all of them
- * against the real sysbench binary (test/stats-histogram-reference.test.ts).
+ * against the real sysbench binary (test/reference/stats-histogram-reference.test.ts).
  */
 
 import { fmtFixed, fmtInt } from '../format/printf.js';

@@ -5,8 +5,8 @@
  *
  * GENERATED DATA: computeScaleTables(HIST_SIZE, HIST_MIN_MS, HIST_MAX_MS)
  * from histogram.ts, encoded as little-endian float64 arrays in base64.
- * test/stats-histogram-tables.test.ts recomputes and compares them, and
- * test/stats-histogram-reference.test.ts checks every boundary and value
+ * test/unit/stats-histogram-tables.test.ts recomputes and compares them, and
+ * test/reference/stats-histogram-reference.test.ts checks every boundary and value
  * against the real sysbench binary.
  *
  * deduct = -6.907755278982137 (bits 0xc01ba18a998fffa0)

@@ -1,11 +1,13 @@
-// Which test files need what, read from what they import (no list to keep up to date):
-// - unit: runs in-process only. It imports nothing from test/helpers/ (which run bin/sysbench,
-//   the reference binary and the database clients) and not node:child_process. `npm run
-//   test:unit` runs these: no server, no reference binary, no build needed.
-// - mysql: talks to MariaDB. It imports a MySQL helper (SOCKET, mysqlArgs, sql, createDatabase,
-//   dropDatabase from helpers/sysbench.ts), helpers/general-log.ts or legacy-sniffer.ts. When no
-//   server answers and MariaDB is not installed, these files are left out of the run.
-// Every other file is end-to-end without a MySQL server (bin/sysbench, PostgreSQL, ...).
+// Which test files need what:
+// - by folder, what kind of test a file is: test/unit and test/vm run in-process (no server,
+//   no reference binary, no build: `npm run test:unit`); test/e2e/mysql, test/e2e/pgsql,
+//   test/e2e/cli (bin/sysbench without a database), test/reference (golden comparisons with
+//   /usr/bin/sysbench), test/reliability (servers killed or stalled) and test/package (the
+//   bundle, the launcher, the code cache) run bin/sysbench end to end.
+// - by what a file imports, whether it talks to MariaDB: a MySQL helper (SOCKET, mysqlArgs, sql,
+//   createDatabase, dropDatabase from helpers/sysbench.ts), helpers/general-log.ts or
+//   helpers/legacy-sniffer.ts. When no server answers and MariaDB is not installed, these files
+//   are left out of the run (there is no list to keep up to date).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -13,6 +15,9 @@ export interface TestFiles {
   unit: string[];
   mysql: string[];
 }
+
+/** The folders of test/ whose files run in-process only. */
+export const UNIT_FOLDERS = ['unit', 'vm'];
 
 const MYSQL_HELPERS = new Set(['SOCKET', 'mysqlArgs', 'sql', 'createDatabase', 'dropDatabase']);
 
@@ -29,13 +34,12 @@ function imports(source: string): Map<string, string[]> {
   return found;
 }
 
-export function classify(source: string): { unit: boolean; mysql: boolean } {
+/** Whether a test file's source talks to MariaDB (see above). */
+export function needsMysql(source: string): boolean {
   const specs = imports(source);
   const from = (suffix: string): string[] | undefined => [...specs].find(([s]) => s.endsWith(suffix))?.[1];
-  const unit = ![...specs.keys()].some((s) => s.startsWith('./helpers/') || s === './legacy-sniffer.js' || s === 'node:child_process' || s === 'child_process');
-  const mysql = (from('/helpers/sysbench.js') ?? []).some((n) => MYSQL_HELPERS.has(n)) ||
-    from('/helpers/general-log.js') !== undefined || from('/legacy-sniffer.js') !== undefined;
-  return { unit, mysql };
+  return (from('/helpers/sysbench.js') ?? []).some((n) => MYSQL_HELPERS.has(n)) ||
+    from('/helpers/general-log.js') !== undefined || from('/helpers/legacy-sniffer.js') !== undefined;
 }
 
 /** The test files under `dir` (paths relative to `root`, as vitest's include takes them). */
@@ -44,9 +48,8 @@ export function testFiles(root: string, dir = 'test'): TestFiles {
   for (const f of readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' }).sort()) {
     if (!f.endsWith('.test.ts')) continue;
     const path = `${dir}/${f}`;
-    const c = classify(readFileSync(join(root, path), 'utf8'));
-    if (c.unit) out.unit.push(path);
-    if (c.mysql) out.mysql.push(path);
+    if (UNIT_FOLDERS.includes(f.split('/')[0])) out.unit.push(path);
+    if (needsMysql(readFileSync(join(root, path), 'utf8'))) out.mysql.push(path);
   }
   return out;
 }

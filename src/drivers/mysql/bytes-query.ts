@@ -7,7 +7,7 @@
 // mysql2 runs the statement as one of its own Query commands, so the reply, errors, the
 // command queue and lost connections are handled as for any query; only the command's first
 // step, which writes the COM_QUERY packet, is replaced. What this relies on (mysql2 is pinned
-// to one exact version in package.json; test/mysql-bytes-query.test.ts checks each point):
+// to one exact version in package.json; test/e2e/mysql/mysql-bytes-query.test.ts checks each point):
 // - mysql.createQuery() makes a Query command; connection.query() runs a Query given to it;
 // - a command's first step is its `start(packet, connection)`, looked up on the command when
 //   it starts (so an own property replaces it); Query.prototype.start records the connection,

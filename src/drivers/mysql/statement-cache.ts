@@ -9,7 +9,7 @@
 // (through lru.min's onEviction as well, every stmt:close() sent COM_STMT_CLOSE twice, where
 // sysbench sends it once).
 //
-// mysql2 is pinned to one exact version (package.json); test/mysql-statement-cache.test.ts
+// mysql2 is pinned to one exact version (package.json); test/e2e/mysql/mysql-statement-cache.test.ts
 // fails when the cache is no longer where and what this file expects.
 
 /** What mysql2 stores: a PreparedStatementInfo, closed (COM_STMT_CLOSE) when evicted. */

@@ -173,7 +173,7 @@ function watchSettings(client: pg.Client): ServerSettings {
   return settings;
 }
 
-/** pg internals used here (checked by test/pgsql-pg-internals.test.ts) */
+/** pg internals used here (checked by test/e2e/pgsql/pgsql-pg-internals.test.ts) */
 interface PgClientInternals {
   connection: { on(event: 'parameterStatus', listener: (msg: { parameterName: string; parameterValue: string }) => void): void };
 }

@@ -211,7 +211,7 @@ export class PgConnection implements DbConnection, StatementHost {
   }
 }
 
-/** pg internals used here (checked by test/pgsql-pg-internals.test.ts) */
+/** pg internals used here (checked by test/e2e/pgsql/pgsql-pg-internals.test.ts) */
 interface PgClientInternals {
   connection: PgWire & {
     stream: PgWire['stream'] & NodeJS.EventEmitter;

@@ -1,7 +1,7 @@
 // The protocol exchanges of sysbench's libpq calls. Each exchange writes its own messages
 // (through pg's Connection, or straight to its stream) and is told about the replies by the
 // connection's message reader (connection.ts, wire.ts) until ReadyForQuery. The Connection
-// methods used are pg internals (pinned version; test/pgsql-pg-internals.test.ts checks them).
+// methods used are pg internals (pinned version; test/e2e/pgsql/pgsql-pg-internals.test.ts checks them).
 import type { DbCallback, DbResult } from '../driver.js';
 import { CountResult } from '../result.js';
 import { cmdTuples, emptyQuery, toPgError, type PgError } from './libpq-texts.js';

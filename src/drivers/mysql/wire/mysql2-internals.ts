@@ -1,5 +1,5 @@
 // Everything the lean path reads or replaces inside mysql2 (pinned to one exact version in
-// package.json; test/mysql-lean-mysql2-internals.test.ts fails loudly when an upgrade changes
+// package.json; test/e2e/mysql/mysql-lean-mysql2-internals.test.ts fails loudly when an upgrade changes
 // any of it):
 // - a connection's `stream` (the socket, or the TLS socket once TLS is on) and its
 //   `packetParser`, whose execute(chunk) mysql2's 'data' listeners call with every chunk read:
