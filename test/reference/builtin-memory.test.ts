@@ -105,10 +105,12 @@ describe('memory buffers', () => {
   // untouched mapping reads the kernel's zero page, and random reads of a large block would
   // stay in one page of cache
   it.runIf(process.platform === 'linux')('are written once allocated, as sysbench zeroes them', () => {
-    const size = 64 * 1024 * 1024;
+    // an untouched block adds next to nothing; half the block is far above what the rest of
+    // the process gives back or takes meanwhile (a collection moved 64 MiB by 0.5 MiB)
+    const size = 256 * 1024 * 1024;
     const before = rssKiB();
     expect(allocBlock(size, 1)).not.toBeNull();
-    expect(rssKiB() - before).toBeGreaterThanOrEqual((size * 0.9) / 1024);
+    expect(rssKiB() - before).toBeGreaterThanOrEqual(size / 2 / 1024);
   });
 });
 
