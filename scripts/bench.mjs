@@ -1,7 +1,11 @@
 #!/usr/bin/env node
 // `npm run bench`: our sysbench against the reference binary on the same server, one row per
-// figure of the performance goals (issue 13), each with ours, the reference, their ratio and
-// whether the row meets its "must" bound.
+// figure of the performance goals, each with ours, the reference, their ratio and whether the
+// row meets its "must" bound: client CPU per event at most 1.5 times the reference's; tps at
+// least 0.95 of it at 1 thread and 0.9 at 16 and 64; start-up at most 1.5 times; the dry run's
+// Lua-side cost at most 0.5 us per event; a 1M-row prepare's wall time at most the reference's
+// and its client CPU at most twice. The reference's 16-thread point-select tps says whether the
+// run fell on a slow hour of the shared host (below 60k) or a fast one.
 //
 // CPU per event is the client's user+sys time over the whole process divided by its events:
 // what a server sharing the machine loses to the client. Each timed case runs --rounds times,
@@ -141,6 +145,12 @@ async function prepareMysql(script = 'oltp_read_write', size = argv['table-size'
   sh(REF, [script, ...MYSQL, `--table-size=${size}`, 'prepare']);
 }
 
+/** client CPU per event against the reference's, on every row that has one */
+const CPU_GOAL = { ratioMax: 1.5 };
+/** below this reference tps at 16 threads (point select) the machine is on a slow hour */
+const SLOW_HOUR_TPS = 60000;
+let hourTps = null;
+
 const want = new Set(argv.rows.split(','));
 for (const r of want) if (!ALL_ROWS.includes(r)) { console.error(`unknown row '${r}' (rows: ${ALL_ROWS.join(',')})`); process.exit(1); }
 
@@ -163,7 +173,7 @@ if (argv.workloads) {
   for (const w of argv.workloads.split(',')) {
     for (const t of threadList) {
       const c = await runCaseFields(common, w, t);
-      addRow(`${w}, ${t} threads: CPU per event`, 'us', c.ours.cpu, c.ref.cpu, { ratioMax: 2.5 });
+      addRow(`${w}, ${t} threads: CPU per event`, 'us', c.ours.cpu, c.ref.cpu, CPU_GOAL);
       addRow(`${w}, ${t} threads: tps`, 'tps', c.ours.tps, c.ref.tps, {});
     }
   }
@@ -173,33 +183,34 @@ if (argv.workloads) {
 
   const pointSelect = async (t, cpuGoal, tpsGoal) => {
     const c = await runCaseFields(MYSQL, 'oltp_point_select', t);
+    if (t === 16) hourTps = c.ref.tps;
     addRow(`oltp_point_select, ${t} threads: CPU per event`, 'us', c.ours.cpu, c.ref.cpu, cpuGoal);
     addRow(`oltp_point_select, ${t} threads: tps`, 'tps', c.ours.tps, c.ref.tps, tpsGoal);
   };
   if (psThreads) {
-    for (const t of psThreads) await pointSelect(t, { ratioMax: 2.5 }, {});
+    for (const t of psThreads) await pointSelect(t, CPU_GOAL, {});
   } else {
-    if (want.has('ps1')) await pointSelect(1, {}, { ratioMin: 0.9 });
-    if (want.has('ps16')) await pointSelect(16, { ratioMax: 2.5 }, { ratioMin: 0.7 });
-    if (want.has('ps64')) await pointSelect(64, { ratioMax: 2.5 }, { ratioMin: 0.7 });
+    if (want.has('ps1')) await pointSelect(1, CPU_GOAL, { ratioMin: 0.95 });
+    if (want.has('ps16')) await pointSelect(16, CPU_GOAL, { ratioMin: 0.9 });
+    if (want.has('ps64')) await pointSelect(64, CPU_GOAL, { ratioMin: 0.9 });
   }
   if (want.has('rw16')) {
     const c = await runCaseFields(MYSQL, 'oltp_read_write', 16);
-    addRow('oltp_read_write, 16 threads: CPU per event', 'us', c.ours.cpu, c.ref.cpu, { ratioMax: 2.5 });
+    addRow('oltp_read_write, 16 threads: CPU per event', 'us', c.ours.cpu, c.ref.cpu, CPU_GOAL);
   }
   if (want.has('ro16')) {
     const c = await runCaseFields(MYSQL, 'oltp_read_only', 16);
-    addRow('oltp_read_only, 16 threads: CPU per event', 'us', c.ours.cpu, c.ref.cpu, { ratioMax: 2.5 });
+    addRow('oltp_read_only, 16 threads: CPU per event', 'us', c.ours.cpu, c.ref.cpu, CPU_GOAL);
   }
   if (want.has('dry')) {
     // the Lua side alone: CPU of a long dry run minus a short one, per extra event
     const dry = async (bin, n) => (await run(bin, ['oltp_point_select', ...MYSQL, '--mysql-dry-run', '--threads=1', '--time=0', `--events=${n}`, 'run'])).cpu;
     const c = await paired(async (bin) => ((await dry(bin, 1_000_000)) - (await dry(bin, 1000))) / 999_000 * 1e6);
-    addRow('dry run point select, 1 thread: Lua-side cost/event', 'us', c.ours, c.ref, { absMax: 3 });
+    addRow('dry run point select, 1 thread: Lua-side cost/event', 'us', c.ours, c.ref, { absMax: 0.5 });
   }
   if (want.has('startup')) {
     const c = await paired(async (bin) => (await run(bin, ['oltp_point_select', ...MYSQL, `--table-size=${argv['table-size']}`, '--threads=100', '--time=0', '--events=100', 'run'], 'Threads started!')).markerAt);
-    addRow('start-up, 100 threads: exec to "Threads started!"', 's', c.ours, c.ref, { absMax: 0.5 });
+    addRow('start-up, 100 threads: exec to "Threads started!"', 's', c.ours, c.ref, { ratioMax: 1.5 });
   }
   const rss = async (threads, goalMb) => {
     const c = await paired(async (bin) => (await run(bin, ['oltp_point_select', ...MYSQL, '--mysql-dry-run', `--threads=${threads}`, '--time=0', `--events=${threads * 10}`, 'run'])).rssKb / 1024);
@@ -208,11 +219,18 @@ if (argv.workloads) {
   if (want.has('rss1024')) await rss(1024, 600);
   if (want.has('rss4096')) await rss(4096, 2500);
   if (want.has('prepare')) {
-    const c = await paired(async (bin) => {
-      await mysqlAdmin(`DROP DATABASE IF EXISTS \`${argv.db}\`; CREATE DATABASE \`${argv.db}\``);
-      return (await run(bin, ['oltp_read_write', ...MYSQL, '--table-size=1000000', 'prepare'])).wall;
-    });
-    addRow('prepare of 1M rows (oltp_read_write): wall', 's', c.ours, c.ref, { ratioMax: 1.3 });
+    const wall = { ours: [], ref: [] };
+    const cpu = { ours: [], ref: [] };
+    for (let i = 0; i < ROUNDS; i++) {
+      for (const [who, bin] of [['ours', OURS], ['ref', REF]]) {
+        await mysqlAdmin(`DROP DATABASE IF EXISTS \`${argv.db}\`; CREATE DATABASE \`${argv.db}\``);
+        const r = await run(bin, ['oltp_read_write', ...MYSQL, '--table-size=1000000', 'prepare']);
+        wall[who].push(r.wall);
+        cpu[who].push(r.cpu);
+      }
+    }
+    addRow('prepare of 1M rows (oltp_read_write): wall', 's', median(wall.ours), median(wall.ref), { ratioMax: 1.0 });
+    addRow('prepare of 1M rows (oltp_read_write): client CPU', 's', median(cpu.ours), median(cpu.ref), { ratioMax: 2.0 });
   }
   if (want.has('pg16')) {
     let pgReady = true;
@@ -226,7 +244,7 @@ if (argv.workloads) {
     }
     if (pgReady) {
       const c = await runCaseFields(PGSQL, 'oltp_point_select', 16);
-      addRow('PostgreSQL oltp_point_select, 16 threads: CPU/event', 'us', c.ours.cpu, c.ref.cpu, { ratioMax: 2.5 });
+      addRow('PostgreSQL oltp_point_select, 16 threads: CPU/event', 'us', c.ours.cpu, c.ref.cpu, CPU_GOAL);
       pgAdmin(`DROP DATABASE IF EXISTS ${argv.db}`);
     }
   }
@@ -234,4 +252,9 @@ if (argv.workloads) {
 
 await mysqlAdmin(`DROP DATABASE IF EXISTS \`${argv.db}\``);
 const unmet = rows.filter((r) => r.must.endsWith('not met'));
+if (hourTps !== null) {
+  // the same code measures differently as the shared host's load moves; the reference's own
+  // 16-thread point-select rate says which kind of hour the run fell on
+  console.log(`\nthe hour: the reference made ${hourTps.toFixed(0)} tps at 16 threads (point select): a ${hourTps < SLOW_HOUR_TPS ? 'slow' : 'fast'} hour (slow: below ${SLOW_HOUR_TPS})`);
+}
 console.log(`\n${rows.filter((r) => r.must).length - unmet.length} of ${rows.filter((r) => r.must).length} "must" bounds met`);
