@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import { testFiles } from './test/setup/test-files.js';
 import { chooseMysql } from './test/setup/servers.js';
+import { COMMON } from './test/setup/vitest-common.js';
 
 // Two projects, by folder (test/setup/test-files.ts):
 // - unit: test/unit and test/vm, in-process; `npm run test:unit` (vitest run --project unit) runs only these.
@@ -13,14 +14,9 @@ export default defineConfig(async () => {
   // for the setup's one line about it
   if (noMysql) process.env.SBTEST_MYSQL_FILES_LEFT_OUT = String(files.mysql.length);
   return {
-    // src/ has CommonJS TypeScript (.cts) too, which vite does not transform by default
-    esbuild: { include: /\.(?:[cm]?ts|[jt]sx)$/ },
+    ...COMMON,
     test: {
-      testTimeout: 120_000,
-      hookTimeout: 120_000,
-      // e2e tests spawn bin/sysbench against one MariaDB; keep parallelism modest on 2 cores
-      maxWorkers: 2,
-      minWorkers: 1,
+      ...COMMON.test,
       projects: [
         { extends: true, test: { name: 'unit', include: files.unit } },
         {

@@ -17,7 +17,7 @@ export interface TestFiles {
 }
 
 /** The folders of test/ whose files run in-process only. */
-export const UNIT_FOLDERS = ['unit', 'vm'];
+const UNIT_FOLDERS = ['unit', 'vm'];
 
 const MYSQL_HELPERS = new Set(['SOCKET', 'mysqlArgs', 'sql', 'createDatabase', 'dropDatabase']);
 
