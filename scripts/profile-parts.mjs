@@ -29,6 +29,8 @@ const argv = withMysqlOptions(yargs(hideBin(process.argv)))
   .option('threads', { type: 'string', default: '1,16', describe: 'thread counts, one run each (comma list)' })
   .option('time', { type: 'number', default: 8, describe: 'seconds per run' })
   .option('table-size', { type: 'number', default: 10000 })
+  .option('rate', { type: 'number', default: 0, describe: 'passed on as --rate (0: none)' })
+  .option('skip', { type: 'number', default: 0, describe: 'seconds at the start not sampled (start-up, warm-up): CPU per event is then the samples\' CPU over the events of the sampled seconds' })
   .option('frequency', { type: 'number', default: 1999, describe: 'samples per second and CPU' })
   .option('functions', { type: 'number', default: 0, describe: 'also list the N busiest JavaScript functions' })
   .option('db', { type: 'string', default: 'sbtest_profile', describe: 'database created and dropped for the runs' })
@@ -76,15 +78,18 @@ try {
   sh(argv.sysbench, [...common, 'prepare']);
   console.log(`${argv.sysbench} ${argv.script}, ${argv.time} s per run; CPU per event = user+sys of the whole process / events\n`);
   for (const threads of argv.threads.split(',').map(Number)) {
-    const args = [...common, `--threads=${threads}`, 'run'];
+    const args = [...common, `--threads=${threads}`, ...(argv.rate > 0 ? [`--rate=${argv.rate}`] : []), 'run'];
     sh(argv.sysbench, [...args, '--time=1'], env); // fills the code cache under these flags
     const data = join(work, `perf-${threads}.data`);
-    const r = sh('perf', ['record', '-q', '-F', String(argv.frequency), '-e', 'cpu-clock', '-o', data, '--', '/usr/bin/time', '-f', '@@TIME %U %S', argv.sysbench, ...args, `--time=${argv.time}`], env);
+    const r = sh('perf', ['record', '-q', '-F', String(argv.frequency), '-e', 'cpu-clock', ...(argv.skip > 0 ? [`--delay=${Math.round(argv.skip * 1000)}`] : []), '-o', data, '--', '/usr/bin/time', '-f', '@@TIME %U %S', argv.sysbench, ...args, `--time=${argv.time}`], env);
     const events = Number(/total number of events:\s+(\d+)/.exec(r.stdout)?.[1]);
     const t = /@@TIME ([\d.]+) ([\d.]+)/.exec(r.stderr);
-    const cpuPerEvent = ((Number(t[1]) + Number(t[2])) / events) * 1e6;
     const script = sh('perf', ['script', '-i', data, '-F', 'tid,ip,sym,dso']).stdout;
     const samples = script.split('\n').map(parseSample).filter((s) => s !== null);
+    // with --skip, the sampled seconds' share of the events (a steady run's events are even in time)
+    const cpuPerEvent = argv.skip > 0
+      ? (samples.length / argv.frequency / (events * Math.max(0, argv.time - argv.skip) / argv.time)) * 1e6
+      : ((Number(t[1]) + Number(t[2])) / events) * 1e6;
     const { total, parts, functions } = summarize(samples, sourceOf);
     console.log(`${threads} thread${threads === 1 ? '' : 's'}: ${events} events, user ${t[1]} s, sys ${t[2]} s: ${cpuPerEvent.toFixed(2)} us per event (${total} samples)`);
     console.log(`| part | share | us per event |\n|---|---:|---:|`);

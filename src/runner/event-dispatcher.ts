@@ -16,6 +16,8 @@ export type EventAnswer = (err: null, go: boolean) => void;
 export interface EventTaker {
   /** takes a queued event (1), finds none (0), or must stop (-1: --time, Ctrl-C, a failure) */
   takeOrStop(): 1 | 0 | -1;
+  /** takes the event the worker took from the schedule at `takenAt` (1), or must stop (-1) */
+  takePaced(takenAt: number): 1 | -1;
 }
 
 /**
@@ -70,13 +72,17 @@ export class EventDispatcher {
     if (!this.dispatching) this.arm();
   }
 
-  /** Hands queued events to the waiting threads, in the order they came. */
-  private readonly dispatch = (): void => {
+  /**
+   * Hands queued events to the waiting threads, in the order they came; the first of them gets
+   * the event the worker paced itself, taken at `pacedAt` (when not -1).
+   */
+  private dispatch(pacedAt = -1): void {
     this.dispatching = true;
     let answered = false;
     while (this.count > 0) {
       const w = this.waiting[this.head]!;
-      const r = w.taker.takeOrStop();
+      const r = pacedAt >= 0 ? w.taker.takePaced(pacedAt) : w.taker.takeOrStop();
+      pacedAt = -1;
       if (r === 0) break;
       this.waiting[this.head++] = undefined;
       if (this.head === this.waiting.length) {
@@ -94,7 +100,7 @@ export class EventDispatcher {
     // the queries last: writing one wakes the server's thread, which the kernel puts on this
     // CPU expecting us to block soon; our work after it delays the server
     if (answered) this.onDispatched?.();
-  };
+  }
 
   private readonly woken = (): void => {
     this.ringArmed = false;
@@ -105,8 +111,11 @@ export class EventDispatcher {
     this.sleepArmed = false;
     // with a ring() pending the loop will hear of the event anyway: cancelling it (a task posted
     // to ourselves, an eventfd written and read) costs more than the futex saves
-    if (this.count > 0 && this.count >= this.active && !this.ringArmed) this.door.sleep(SLEEP_MS);
-    this.dispatch();
+    let pacedAt = -1;
+    // every thread waits: sleep until the generator's next event, and take it at its time
+    // (no ring from the generator, nor a wake-up after it, between the event's time and its start)
+    if (this.count > 0 && this.count >= this.active && !this.ringArmed) pacedAt = this.door.pace(SLEEP_MS);
+    this.dispatch(pacedAt);
   };
 
   /** Makes sure the waiting threads will hear of the next event. */

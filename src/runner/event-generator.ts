@@ -23,7 +23,7 @@ export interface GeneratorOptions {
 
 /**
  * sysbench's eventgen_thread_proc: sleeps until each event's time, then enqueues it stamped with
- * the time it woke. Gaps are sb_rand_exp(1e9 / rate) whole nanoseconds; a first gap is drawn
+ * the time it woke, unless a worker took it itself at that time (it is then counted the same). Gaps are sb_rand_exp(1e9 / rate) whole nanoseconds; a first gap is drawn
  * before the loop and one more before each event. Returns when the run's time is up or the
  * queue is closed; on overflow (not in drop mode) it marks the queue and returns.
  */
@@ -32,29 +32,33 @@ export function generateEvents(queue: RateQueue, o: GeneratorOptions): void {
   // -lambda * log(1 - u), converted to uint64_t nanoseconds as sysbench does
   const gapMs = (): number => Math.trunc(-lambdaNs * Math.log(1 - o.uniform())) / 1e6;
   const start = monoNow();
-  queue.noteStart(start);
   const endAt = start + o.endAfterMs;
+  queue.noteStart(start, endAt);
   let next = start + gapMs() + gapMs();
   // the gap after the next event is drawn ahead: between a release's stamp and its ring, and
   // after the ring (the woken worker may be waiting for this CPU), as little as can be
   let after = next + gapMs();
-  for (;;) {
+  for (let seq = 0; ; seq = (seq + 1) | 0) {
     const now = monoNow();
     if (queue.closed) break;
     if (now >= endAt) {
       o.onTimeUp?.();
       break;
     }
-    if (next > now) queue.sleepUntil(next);
+    // a worker with nothing to do may take the event and start it at its time (WorkerDoor.pace)
+    queue.plan(seq, next, after);
+    if (next > now) queue.sleepUntilDue(seq, next);
     if (queue.closed) break;
     const released = monoNow();
-    if (queue.push(released)) {
-      queue.wake();
-    } else {
-      if (!o.dropWhenFull) return queue.overflow();
-      queue.countDropped();
+    if (queue.claim(seq)) {
+      if (queue.push(released)) {
+        queue.wake();
+      } else {
+        if (!o.dropWhenFull) return queue.overflow();
+        queue.countDropped();
+      }
+      queue.noteRelease(released - next);
     }
-    queue.noteRelease(released - next);
     next = after;
     after += gapMs();
   }

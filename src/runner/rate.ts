@@ -21,7 +21,16 @@ const enum Q {
   Workers = 6,
   /** the worker whose door is tried first (round robin) */
   NextDoor = 7,
-  Size = 8,
+  /** the generator's schedule as published (see pacePlan): changes while it is rewritten (odd) */
+  PlanVersion = 8,
+  /** the number of the next event the generator will release (events count from 0, mod 2^32) */
+  NextSeq = 9,
+  /**
+   * events released or taken so far: event n belongs to whoever moves this from n to n + 1, the
+   * generator when the event is due, or a worker that paces it (ahead of its time)
+   */
+  Claimed = 10,
+  Size = 11,
 }
 
 /**
@@ -39,10 +48,29 @@ const enum G {
   /** sum and maximum of release time minus scheduled time, ms */
   LateSum = 2,
   LateMax = 3,
-  Size = 4,
+  /** when the generator stops (monoNow ms) */
+  EndMs = 4,
+  /** scheduled times of events NextSeq and NextSeq + 1 */
+  NextAt = 5,
+  AfterAt = 6,
+  Size = 7,
 }
 
-const GEN_BYTES = G.Size * 8;
+/** Float64 words per worker after the G words: the events it paced, and how late (sum, max) */
+const enum P {
+  Events = 0,
+  LateSum = 1,
+  LateMax = 2,
+  Size = 3,
+}
+
+/**
+ * A worker paces only an event at least this far ahead: the generator, asleep until the event
+ * is due, then surely finds it taken when it wakes, and does not ring anyone for it.
+ */
+export const PACE_MIN_LEAD_MS = 0.3;
+
+const genBytes = (workers: number): number => (G.Size + P.Size * workers) * 8;
 /** Int32 control words of a queue for `workers` workers (an even count: the Float64 words follow) */
 const ctlWords = (workers: number): number => (Q.Size + 2 * workers + 1) & ~1;
 
@@ -69,15 +97,15 @@ export class RateQueue {
   /** A new queue for `workers` workers, or (a buffer) the view of an existing one. */
   constructor(from: SharedArrayBuffer | { workers: number }) {
     const fresh = !(from instanceof SharedArrayBuffer);
-    this.sab = fresh ? new SharedArrayBuffer(ctlWords(from.workers) * 4 + GEN_BYTES + QUEUE_LEN * 8) : from;
+    this.sab = fresh ? new SharedArrayBuffer(ctlWords(from.workers) * 4 + genBytes(from.workers) + QUEUE_LEN * 8) : from;
     const head = new Int32Array(this.sab, 0, Q.Size);
     if (fresh) head[Q.Workers] = Math.max(1, from.workers);
     this.workers = head[Q.Workers]!;
     const words = ctlWords(this.workers);
     this.ctl = new Int32Array(this.sab, 0, words);
     this.door0 = WAITING + this.workers;
-    this.gen = new Float64Array(this.sab, words * 4, G.Size);
-    this.times = new Float64Array(this.sab, words * 4 + GEN_BYTES, QUEUE_LEN);
+    this.gen = new Float64Array(this.sab, words * 4, G.Size + P.Size * this.workers);
+    this.times = new Float64Array(this.sab, words * 4 + genBytes(this.workers), QUEUE_LEN);
   }
 
   get length(): number {
@@ -100,11 +128,21 @@ export class RateQueue {
     return Atomics.load(this.ctl, Q.Overflow) !== 0;
   }
 
-  /** The generator's timing so far: when it started, events released, how late on average and at most (ms). */
+  /**
+   * The generator's timing so far: when it started, events released (by the generator, or taken
+   * by the workers that paced them), how late on average and at most (ms).
+   */
   generatorTiming(): { startMs: number; released: number; lateAvgMs: number; lateMaxMs: number } {
     const g = this.gen;
-    const released = g[G.Released]!;
-    return { startMs: g[G.StartMs]!, released, lateAvgMs: released > 0 ? g[G.LateSum]! / released : 0, lateMaxMs: g[G.LateMax]! };
+    let released = g[G.Released]!;
+    let lateSum = g[G.LateSum]!;
+    let lateMax = g[G.LateMax]!;
+    for (let w = 0, p = G.Size; w < this.workers; w++, p += P.Size) {
+      released += g[p + P.Events]!;
+      lateSum += g[p + P.LateSum]!;
+      lateMax = Math.max(lateMax, g[p + P.LateMax]!);
+    }
+    return { startMs: g[G.StartMs]!, released, lateAvgMs: released > 0 ? lateSum / released : 0, lateMaxMs: lateMax };
   }
 
   // ---- producer (one: the generator thread) ----
@@ -149,7 +187,8 @@ export class RateQueue {
       Atomics.add(ctl, this.door0 + w, 1);
       Atomics.notify(ctl, this.door0 + w);
     }
-    Atomics.notify(ctl, Q.Closed);
+    // the generator sleeps on the Claimed word (sleepUntilDue)
+    Atomics.notify(ctl, Q.Claimed);
   }
 
   /** The ring overflowed (not in drop mode): the run ends in error. */
@@ -158,19 +197,80 @@ export class RateQueue {
     this.close();
   }
 
+  noteStart(t: number, endMs = Infinity): void {
+    this.gen[G.EndMs] = endMs;
+    this.gen[G.StartMs] = t;
+  }
+
   /**
-   * Sleeps until `until` (monoNow ms) or until the queue is closed, whichever comes first:
-   * a futex wait with a timeout, as precise as sysbench's nanosleep (Linux's timer slack).
+   * Publishes the schedule: event `seq` is due at `at`, the one after it at `after`. A worker
+   * whose threads all wait may then pace the first of them not yet taken itself (pace()).
    */
-  sleepUntil(until: number): void {
+  plan(seq: number, at: number, after: number): void {
+    const ctl = this.ctl;
+    Atomics.add(ctl, Q.PlanVersion, 1);
+    this.gen[G.NextAt] = at;
+    this.gen[G.AfterAt] = after;
+    Atomics.store(ctl, Q.NextSeq, seq);
+    Atomics.add(ctl, Q.PlanVersion, 1);
+  }
+
+  /** Whether event `seq` was taken already (by a worker that paces it). */
+  taken(seq: number): boolean {
+    return ((Atomics.load(this.ctl, Q.Claimed) - seq) | 0) > 0;
+  }
+
+  /** Takes event `seq`: true for the one caller that moved the count past it. */
+  claim(seq: number): boolean {
+    return Atomics.compareExchange(this.ctl, Q.Claimed, seq, (seq + 1) | 0) === seq;
+  }
+
+  /**
+   * The generator sleeps until event `seq` is due at `at` (a futex wait with a timeout, as precise
+   * as sysbench's nanosleep: Linux's timer slack), until a worker takes the event to pace it, or
+   * until the queue is closed. Woken by the pacer while it waits for the event, the generator
+   * plans the next one then, and is not woken at this event's time, when the pacer starts it.
+   */
+  sleepUntilDue(seq: number, at: number): void {
     // the wait's timeout is rounded to whole microseconds: it may end a little early
-    for (let ms = until - monoNow(); ms > 0 && !this.closed; ms = until - monoNow()) {
-      Atomics.wait(this.ctl, Q.Closed, 0, ms);
+    for (let ms = at - monoNow(); ms > 0 && !this.closed && !this.taken(seq); ms = at - monoNow()) {
+      Atomics.wait(this.ctl, Q.Claimed, seq, ms);
     }
   }
 
-  noteStart(t: number): void {
-    this.gen[G.StartMs] = t;
+  /**
+   * Takes the first scheduled event nobody took yet, if it is due between PACE_MIN_LEAD_MS and
+   * `withinMs` from now and before the end: its number and time, or null. The caller must start
+   * it at that time (the generator will not release it).
+   */
+  commitToPace(withinMs: number): { seq: number; at: number } | null {
+    const ctl = this.ctl;
+    const v = Atomics.load(ctl, Q.PlanVersion);
+    if ((v & 1) !== 0) return null;
+    const next = Atomics.load(ctl, Q.NextSeq);
+    const nextAt = this.gen[G.NextAt]!;
+    const afterAt = this.gen[G.AfterAt]!;
+    // the schedule was being rewritten meanwhile
+    if (Atomics.load(ctl, Q.PlanVersion) !== v) return null;
+    const seq = Atomics.load(ctl, Q.Claimed);
+    let at: number;
+    if (seq === next) at = nextAt;
+    else if (seq === ((next + 1) | 0)) at = afterAt;
+    else return null;
+    const lead = at - monoNow();
+    if (lead < PACE_MIN_LEAD_MS || lead > withinMs || at >= this.gen[G.EndMs]!) return null;
+    if (!this.claim(seq)) return null;
+    Atomics.notify(ctl, Q.Claimed);
+    return { seq, at };
+  }
+
+  /** Worker `w` took an event it paced `late` ms after its scheduled time. */
+  notePaced(w: number, late: number): void {
+    const g = this.gen;
+    const p = G.Size + P.Size * w;
+    g[p + P.Events]!++;
+    g[p + P.LateSum]! += late;
+    if (late > g[p + P.LateMax]!) g[p + P.LateMax] = late;
   }
 
   noteRelease(late: number): void {
@@ -194,7 +294,7 @@ export class RateQueue {
 
   /** Worker `w`'s door. */
   door(w: number): WorkerDoor {
-    return new WorkerDoor(this, this.ctl, WAITING + w, this.door0 + w);
+    return new WorkerDoor(this, this.ctl, WAITING + w, this.door0 + w, w);
   }
 
   eventBegins(): void {
@@ -220,6 +320,7 @@ export class WorkerDoor {
     private readonly ctl: Int32Array,
     private readonly waitingAt: number,
     private readonly doorAt: number,
+    private readonly worker: number,
   ) {}
 
   /** Publishes how many threads wait; a wait that follows needs a ring from now on. */
@@ -236,6 +337,33 @@ export class WorkerDoor {
   /** Blocks this thread until the door rings, or `maxMs` passed: a futex wait, as sysbench's threads wait. */
   sleep(maxMs: number): void {
     if (!this.ready()) Atomics.wait(this.ctl, this.doorAt, this.seen, maxMs);
+  }
+
+  /**
+   * As sleep(), but when the generator's next event is due within `maxMs`, this worker may take
+   * it and start it itself at its time (sysbench's generator would release it then): returns
+   * the time it took it (monoNow ms), or -1 (the door rang, `maxMs` passed, or it did not pace).
+   * The event then starts without the generator's ring, nor a wake-up of this worker after it.
+   */
+  pace(maxMs: number): number {
+    const ctl = this.ctl;
+    if (this.ready()) return -1;
+    // rung by no one while it paces: no other event is due before this one
+    const waiting = Atomics.exchange(ctl, this.waitingAt, 0);
+    const plan = this.ready() ? null : this.q.commitToPace(maxMs);
+    if (plan === null) {
+      Atomics.store(ctl, this.waitingAt, waiting);
+      this.sleep(maxMs);
+      return -1;
+    }
+    for (let ms = plan.at - monoNow(); ms > 0 && !this.q.closed; ms = plan.at - monoNow()) {
+      // only the end of the queue rings now; the timeout is rounded to whole microseconds
+      Atomics.wait(ctl, this.doorAt, Atomics.load(ctl, this.doorAt), ms);
+    }
+    if (this.q.closed) return -1;
+    const at = monoNow();
+    this.q.notePaced(this.worker, at - plan.at);
+    return at;
   }
 
   /** Resolves when the door rings; the worker's event loop goes on meanwhile. */

@@ -133,6 +133,16 @@ export class ThreadStats implements EventTaker {
     return -1;
   }
 
+  /** For the dispatcher: the event its worker took from the schedule at `takenAt`, or stop (-1). */
+  takePaced(takenAt: number): 1 | -1 {
+    if (Atomics.load(this.ctl, Ctl.Stop) !== 0) {
+      this.limitHit(true);
+      return -1;
+    }
+    this.beginQueued(this.queue!, monoNow() - takenAt);
+    return 1;
+  }
+
   /** Takes a queued event; its latency starts when it was queued. */
   private takeQueued(q: RateQueue): boolean {
     for (;;) {
@@ -143,12 +153,17 @@ export class ThreadStats implements EventTaker {
         q.countDropped();
         continue;
       }
-      q.eventBegins();
-      this.begin();
-      this.t0 -= waited;
-      this.lagMs = waited;
+      this.beginQueued(q, waited);
       return true;
     }
+  }
+
+  /** An event of the queue begins, `waited` ms after it was released. */
+  private beginQueued(q: RateQueue, waited: number): void {
+    q.eventBegins();
+    this.begin();
+    this.t0 -= waited;
+    this.lagMs = waited;
   }
 
   /** sb_event_start(): the event's timer starts. */

@@ -1,0 +1,93 @@
+// --rate: a worker whose threads all wait may take the generator's next event ahead of its time
+// and start it itself when it is due (WorkerDoor.pace), instead of being rung by the generator
+// and waking after it. Each event must still start exactly once, at or after its time, and be
+// counted as released. One thread plays both parts here, in turn: the protocol's steps.
+import { describe, expect, it } from 'vitest';
+import { monoNow, PACE_MIN_LEAD_MS, RateQueue } from '../../src/runner/rate.js';
+
+/** A queue whose generator started now and stops `endMs` from now, with event 0 due in `inMs`. */
+function planned(inMs: number, afterMs = inMs + 5, endMs = 1000): { q: RateQueue; at: number; after: number } {
+  const q = new RateQueue({ workers: 2 });
+  const now = monoNow();
+  q.noteStart(now, now + endMs);
+  const at = now + inMs;
+  const after = now + afterMs;
+  q.plan(0, at, after);
+  return { q, at, after };
+}
+
+describe('--rate: a worker paces the next event itself', () => {
+  it('takes the event, sleeps until it is due, and the generator does not release it again', () => {
+    const { q, at } = planned(2);
+    const door = q.door(0);
+    door.setWaiting(1);
+    const took = door.pace(20);
+    expect(took).toBeGreaterThanOrEqual(at);
+    expect(q.taken(0)).toBe(true);
+    // the generator, waking for the same event, finds it taken: nothing goes into the ring
+    expect(q.claim(0)).toBe(false);
+    expect(q.length).toBe(0);
+    // counted as released, with how late it started
+    const timing = q.generatorTiming();
+    expect(timing.released).toBe(1);
+    expect(timing.lateMaxMs).toBeCloseTo(took - at, 9);
+  });
+
+  it('leaves the event to the generator when it released it first', () => {
+    const { q, at } = planned(2);
+    const door = q.door(0);
+    door.setWaiting(1);
+    // the generator's release: claimed, queued, the waiting worker rung
+    expect(q.claim(0)).toBe(true);
+    expect(q.push(at)).toBe(true);
+    q.wake();
+    expect(door.pace(20)).toBe(-1);
+    expect(q.tryPop()).toBe(at);
+  });
+
+  it('is not rung for other events while it paces, and stops when the queue closes', () => {
+    const { q } = planned(30);
+    const door = q.door(1);
+    door.setWaiting(1);
+    expect(q.commitToPace(50)).toEqual({ seq: 0, at: expect.any(Number) });
+    // a second worker can only take the event after it
+    expect(q.commitToPace(50)).toEqual({ seq: 1, at: expect.any(Number) });
+    expect(q.commitToPace(50)).toBeNull();
+    q.close();
+    expect(door.pace(50)).toBe(-1);
+  });
+
+  it('takes only an event due between the minimum lead and its sleep, and before the end', () => {
+    expect(planned(PACE_MIN_LEAD_MS / 2).q.commitToPace(20)).toBeNull();
+    expect(planned(30).q.commitToPace(20)).toBeNull();
+    expect(planned(5, 10, 3).q.commitToPace(20)).toBeNull();
+    expect(planned(5).q.commitToPace(20)).not.toBeNull();
+  });
+
+  it('paces the event after a taken one before the generator has planned past it', () => {
+    const { q, after } = planned(1, 6);
+    const door = q.door(0);
+    door.setWaiting(1);
+    expect(door.pace(20)).toBeGreaterThan(0);
+    door.setWaiting(1);
+    const took = door.pace(20);
+    expect(took).toBeGreaterThanOrEqual(after);
+    expect(q.taken(1)).toBe(true);
+    expect(q.claim(1)).toBe(false);
+    expect(q.generatorTiming().released).toBe(2);
+  });
+
+  it('is rung as before once it paced: the waiting count it hid is back', () => {
+    const { q } = planned(30);
+    const door = q.door(0);
+    door.setWaiting(1);
+    // nothing to pace within its 0.5 ms: it sleeps on the door, still counted as waiting
+    expect(door.pace(0.5)).toBe(-1);
+    expect(q.claim(0)).toBe(true);
+    expect(q.push(monoNow())).toBe(true);
+    q.wake();
+    // the ring itself, not the queued event, makes it ready
+    expect(q.tryPop()).not.toBeNull();
+    expect(door.ready()).toBe(true);
+  });
+});
