@@ -27,14 +27,13 @@ export interface EventTaker {
  */
 const SLEEP_MS = 20;
 
-interface Waiting {
-  taker: EventTaker;
-  answer: EventAnswer;
-}
-
 export class EventDispatcher {
-  private readonly waiting: (Waiting | undefined)[] = [];
+  // the waiting threads, in the order they came: a ring (a power of two long) that keeps its
+  // slots, so that a thread's wait neither allocates nor resizes an array
+  private takers: (EventTaker | null)[] = new Array<EventTaker | null>(8).fill(null);
+  private answers: (EventAnswer | null)[] = new Array<EventAnswer | null>(8).fill(null);
   private head = 0;
+  private tail = 0;
   /** threads of this worker that take events (they join before their first, leave after their last) */
   private active = 0;
   private readonly door: WorkerDoor;
@@ -63,13 +62,30 @@ export class EventDispatcher {
   }
 
   private get count(): number {
-    return this.waiting.length - this.head;
+    return this.tail - this.head;
   }
 
   /** A thread waits for its next event: `answer` is called when it has one, or must stop. */
   wait(taker: EventTaker, answer: EventAnswer): void {
-    this.waiting.push({ taker, answer });
+    if (this.count === this.takers.length) this.grow();
+    const at = this.tail++ & (this.takers.length - 1);
+    this.takers[at] = taker;
+    this.answers[at] = answer;
     if (!this.dispatching) this.arm();
+  }
+
+  private grow(): void {
+    const n = this.takers.length;
+    const takers = new Array<EventTaker | null>(2 * n).fill(null);
+    const answers = new Array<EventAnswer | null>(2 * n).fill(null);
+    for (let i = 0; i < n; i++) {
+      takers[i] = this.takers[(this.head + i) & (n - 1)]!;
+      answers[i] = this.answers[(this.head + i) & (n - 1)]!;
+    }
+    this.takers = takers;
+    this.answers = answers;
+    this.head = 0;
+    this.tail = n;
   }
 
   /**
@@ -80,17 +96,17 @@ export class EventDispatcher {
     this.dispatching = true;
     let answered = false;
     while (this.count > 0) {
-      const w = this.waiting[this.head]!;
-      const r = pacedAt >= 0 ? w.taker.takePaced(pacedAt) : w.taker.takeOrStop();
+      const at = this.head & (this.takers.length - 1);
+      const taker = this.takers[at]!;
+      const r = pacedAt >= 0 ? taker.takePaced(pacedAt) : taker.takeOrStop();
       pacedAt = -1;
       if (r === 0) break;
-      this.waiting[this.head++] = undefined;
-      if (this.head === this.waiting.length) {
-        this.waiting.length = 0;
-        this.head = 0;
-      }
+      const answer = this.answers[at]!;
+      this.takers[at] = null;
+      this.answers[at] = null;
+      this.head++;
       // the thread runs its event (up to its first wait for the server) before the next is served
-      w.answer(null, r === 1);
+      answer(null, r === 1);
       answered = true;
     }
     this.dispatching = false;

@@ -64,11 +64,6 @@ const enum P {
   Size = 3,
 }
 
-/**
- * A worker paces only an event at least this far ahead: the generator, asleep until the event
- * is due, then surely finds it taken when it wakes, and does not ring anyone for it.
- */
-export const PACE_MIN_LEAD_MS = 0.3;
 
 const genBytes = (workers: number): number => (G.Size + P.Size * workers) * 8;
 /** Int32 control words of a queue for `workers` workers (an even count: the Float64 words follow) */
@@ -227,9 +222,8 @@ export class RateQueue {
 
   /**
    * The generator sleeps until event `seq` is due at `at` (a futex wait with a timeout, as precise
-   * as sysbench's nanosleep: Linux's timer slack), until a worker takes the event to pace it, or
-   * until the queue is closed. Woken by the pacer while it waits for the event, the generator
-   * plans the next one then, and is not woken at this event's time, when the pacer starts it.
+   * as sysbench's nanosleep: Linux's timer slack), or until the queue is closed; not at all when
+   * a worker took the event to pace it before the generator went to sleep.
    */
   sleepUntilDue(seq: number, at: number): void {
     // the wait's timeout is rounded to whole microseconds: it may end a little early
@@ -239,9 +233,9 @@ export class RateQueue {
   }
 
   /**
-   * Takes the first scheduled event nobody took yet, if it is due between PACE_MIN_LEAD_MS and
-   * `withinMs` from now and before the end: its number and time, or null. The caller must start
-   * it at that time (the generator will not release it).
+   * Takes the first scheduled event nobody took yet, if it is due within `withinMs` from now (not
+   * overdue: the generator is releasing that one) and before the end: its number and time, or
+   * null. The caller must start it at that time (the generator will not release it).
    */
   commitToPace(withinMs: number): { seq: number; at: number } | null {
     const ctl = this.ctl;
@@ -258,10 +252,10 @@ export class RateQueue {
     else if (seq === ((next + 1) | 0)) at = afterAt;
     else return null;
     const lead = at - monoNow();
-    if (lead < PACE_MIN_LEAD_MS || lead > withinMs || at >= this.gen[G.EndMs]!) return null;
-    if (!this.claim(seq)) return null;
-    Atomics.notify(ctl, Q.Claimed);
-    return { seq, at };
+    if (lead <= 0 || lead > withinMs || at >= this.gen[G.EndMs]!) return null;
+    // the generator is not told: woken at the event's time, it finds the event taken (waking it
+    // now to sleep past it costs it a wake-up per event, and the pacer its CPU for a while)
+    return this.claim(seq) ? { seq, at } : null;
   }
 
   /** Worker `w` took an event it paced `late` ms after its scheduled time. */

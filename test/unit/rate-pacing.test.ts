@@ -3,7 +3,7 @@
 // and waking after it. Each event must still start exactly once, at or after its time, and be
 // counted as released. One thread plays both parts here, in turn: the protocol's steps.
 import { describe, expect, it } from 'vitest';
-import { monoNow, PACE_MIN_LEAD_MS, RateQueue } from '../../src/runner/rate.js';
+import { monoNow, RateQueue } from '../../src/runner/rate.js';
 
 /** A queue whose generator started now and stops `endMs` from now, with event 0 due in `inMs`. */
 function planned(inMs: number, afterMs = inMs + 5, endMs = 1000): { q: RateQueue; at: number; after: number } {
@@ -27,6 +27,9 @@ describe('--rate: a worker paces the next event itself', () => {
     // the generator, waking for the same event, finds it taken: nothing goes into the ring
     expect(q.claim(0)).toBe(false);
     expect(q.length).toBe(0);
+    // nor does it sleep for it (a second away here): the event is taken
+    q.sleepUntilDue(0, at + 1000);
+    expect(monoNow()).toBeLessThan(at + 1000);
     // counted as released, with how late it started
     const timing = q.generatorTiming();
     expect(timing.released).toBe(1);
@@ -57,8 +60,8 @@ describe('--rate: a worker paces the next event itself', () => {
     expect(door.pace(50)).toBe(-1);
   });
 
-  it('takes only an event due between the minimum lead and its sleep, and before the end', () => {
-    expect(planned(PACE_MIN_LEAD_MS / 2).q.commitToPace(20)).toBeNull();
+  it('takes only an event due within its sleep, not overdue, and before the end', () => {
+    expect(planned(-0.01).q.commitToPace(20)).toBeNull();
     expect(planned(30).q.commitToPace(20)).toBeNull();
     expect(planned(5, 10, 3).q.commitToPace(20)).toBeNull();
     expect(planned(5).q.commitToPace(20)).not.toBeNull();

@@ -160,7 +160,6 @@ export class LeanWire implements Mysql2Parser, ReadSink {
     b[2] = ((n + 1) >> 16) & 0xff;
     b[3] = 0; // sequence id
     b[4] = COM_QUERY;
-    b.write(sql, 5, 'utf8');
     this.leanRuns++;
     this.reader.start();
     this.reader.expectSequence(1);
