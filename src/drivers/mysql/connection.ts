@@ -7,8 +7,8 @@ import { whenFlushed } from '../flushed.js';
 import { CountResult, RowsResult } from '../result.js';
 import { toDbError, type Mysql2Error } from './errors.js';
 import { mysqlQuote } from './quote.js';
-import { queryBytes as sendQueryBytes } from './bytes-query.js';
-import { useStatementCache } from './statement-cache.js';
+import { queryBytes as sendQueryBytes } from './mysql2/bytes-query.js';
+import { useStatementCache } from './mysql2/statement-cache.js';
 import { attachLean, type LeanStatement, type LeanWire } from './wire/lean.js';
 
 // the server cannot prepare this statement: sysbench then prepares it on the client

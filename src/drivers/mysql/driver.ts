@@ -7,7 +7,7 @@ import type { ConnectFailure, DbConnection, DbDriver, DbError, DriverContext, Th
 import { DryRunConnection, MysqlConnection } from './connection.js';
 import { connectErrorLine, connectStage, type Mysql2Error, type Target } from './errors.js';
 import { MYSQL, type MysqlOptions } from './options.js';
-import { MYSQL2_LRU_SLOTS, useStatementCache } from './statement-cache.js';
+import { MYSQL2_LRU_SLOTS, useStatementCache } from './mysql2/statement-cache.js';
 import { leanEnabled } from './wire/lean.js';
 import { leanSocket } from './wire/socket.js';
 import { tls } from '../../lazy-node-modules.js';

@@ -1,4 +1,4 @@
-// COM_QUERY from bytes (src/drivers/mysql/bytes-query.ts): the bulk insert's statements reach
+// COM_QUERY from bytes (src/drivers/mysql/mysql2/bytes-query.ts): the bulk insert's statements reach
 // the server as the bytes the script built, through one of mysql2's own Query commands whose
 // first step is replaced. Checked on a real connection: results, rows, errors, bytes that are
 // not UTF-8, statements queued behind others, a connection killed mid-statement; then what

@@ -1,12 +1,12 @@
 // The lean execute path (src/drivers/mysql/wire/) relies on mysql2 internals, all named in
-// src/drivers/mysql/wire/mysql2-internals.ts. package.json pins mysql2 to one exact version;
+// src/drivers/mysql/mysql2/internals.ts. package.json pins mysql2 to one exact version;
 // these checks say what changed when another version does not behave the same.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import mysql from 'mysql2';
 import { describe, expect, it } from 'vitest';
 import { attachLean } from '../../../src/drivers/mysql/wire/lean.js';
-import { leanUnusable, mysql2Decoding } from '../../../src/drivers/mysql/wire/mysql2-internals.js';
+import { leanUnusable, mysql2Decoding } from '../../../src/drivers/mysql/mysql2/internals.js';
 import { ROOT, SOCKET } from '../../helpers/sysbench.js';
 
 const installed = (JSON.parse(readFileSync(join(ROOT, 'node_modules', 'mysql2', 'package.json'), 'utf8')) as { version: string }).version;

@@ -1,4 +1,4 @@
-// Our replacement of mysql2's prepared-statement cache (src/drivers/mysql/statement-cache.ts):
+// Our replacement of mysql2's prepared-statement cache (src/drivers/mysql/mysql2/statement-cache.ts):
 // the same least-recently-used behaviour without mysql2's 0.5 MB of arrays per connection, the
 // mysql2 internal it replaces, and statements of one connection staying usable (neither path,
 // lean or mysql2's, may find a statement closed behind its back).
@@ -6,7 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import mysql from 'mysql2';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MYSQL2_LRU_SLOTS, MYSQL2_MAX_PREPARED, StatementCache, useStatementCache } from '../../../src/drivers/mysql/statement-cache.js';
+import { MYSQL2_LRU_SLOTS, MYSQL2_MAX_PREPARED, StatementCache, useStatementCache } from '../../../src/drivers/mysql/mysql2/statement-cache.js';
 import { mysqlArgs, SOCKET, sysbenchAsync, useDatabaseAndDir } from '../../helpers/sysbench.js';
 
 const DB = 'sbtest_mysql_statement_cache';

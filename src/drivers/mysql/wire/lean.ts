@@ -21,8 +21,8 @@ import { CountResult, DROPPED_ROWS, RowsResult } from '../../result.js';
 import { toDbError, type Mysql2Error } from '../errors.js';
 import { ExecutePacket, intHint, type IntHint } from './execute-packet.js';
 import {
-  leanUnusable, mysql2Closed, mysql2Free, type Mysql2Connection, type Mysql2Parser, type Mysql2StatementInfo,
-} from './mysql2-internals.js';
+  leanUnusable, mysql2Closed, mysql2Free, takeOverPackets, type Mysql2Connection, type Mysql2Parser, type Mysql2StatementInfo,
+} from '../mysql2/internals.js';
 import { CLIENT_DEPRECATE_EOF, CLIENT_QUERY_ATTRIBUTES, MAX_PAYLOAD } from './protocol.js';
 import { Outcome, ReplyReader } from './reply.js';
 import { LeanRows } from './rows.js';
@@ -98,8 +98,7 @@ export class LeanWire implements Mysql2Parser, ReadSink {
     this.queryAttributes = (negotiated & CLIENT_QUERY_ATTRIBUTES) !== 0;
     this.reader.deprecateEof = (negotiated & CLIENT_DEPRECATE_EOF) !== 0;
     this.extendedMetadata = raw._mariadbExtendedMetadata === true;
-    this.mysql2Parser = raw.packetParser;
-    raw.packetParser = this;
+    this.mysql2Parser = takeOverPackets(raw, this);
     // our own socket (socket.ts) hands its reads to us directly while a command is in flight
     if (isLeanSocket(raw.stream)) raw.stream.leanSink = this;
     raw.stream.on('close', this.onClose);

@@ -8,7 +8,7 @@
 import { SbCounter } from '../../../stats/counters.js';
 import type { DbResult } from '../../driver.js';
 import { BINARY_CHARSET, Cursor, T, UNSIGNED_FLAG } from './protocol.js';
-import { mysql2Decoding } from './mysql2-internals.js';
+import { mysql2Decoding } from '../mysql2/internals.js';
 
 /** What decoding needs of a column definition. */
 interface Column {

@@ -1,6 +1,11 @@
-// Everything the lean path reads or replaces inside mysql2 (pinned to one exact version in
-// package.json; test/e2e/mysql/mysql-lean-mysql2-internals.test.ts fails loudly when an upgrade changes
-// any of it):
+// src/drivers/mysql/mysql2/ holds all the code that depends on mysql2's private shape (mysql2 is
+// pinned to one exact version in package.json): this file, what the lean path (../wire/) reads
+// or replaces inside a connection; statement-cache.ts, the connection's prepared-statement cache
+// replaced; bytes-query.ts, a Query command whose first step writes bytes we hold. The tests
+// test/e2e/mysql/mysql-lean-mysql2-internals.test.ts, mysql-statement-cache.test.ts and
+// mysql-bytes-query.test.ts fail loudly when an upgrade changes any of it.
+//
+// What the lean path uses:
 // - a connection's `stream` (the socket, or the TLS socket once TLS is on) and its
 //   `packetParser`, whose execute(chunk) mysql2's 'data' listeners call with every chunk read:
 //   the lean path swaps in a parser that hands the chunks to it while one of its commands is in
@@ -14,7 +19,7 @@
 // - the Packet class (the parser's `_reusablePacket`), whose readers decode the rare column
 //   types exactly as mysql2 does.
 import mysql from 'mysql2';
-import type { Cursor } from './protocol.js';
+import type { Cursor } from '../wire/protocol.js';
 
 export interface Mysql2Stream {
   write(chunk: Buffer): boolean;
@@ -120,6 +125,16 @@ export function leanUnusable(raw: Mysql2Connection): string | null {
  */
 export function mysql2Free(raw: Mysql2Connection): boolean {
   return raw._commands.length === 0;
+}
+
+/**
+ * Puts `parser` in the place of the connection's packet parser: mysql2's 'data' listeners then
+ * hand it every chunk read. Returns mysql2's own parser (for the chunks `parser` passes on).
+ */
+export function takeOverPackets(raw: Mysql2Connection, parser: Mysql2Parser): Mysql2Parser {
+  const own = raw.packetParser;
+  raw.packetParser = parser;
+  return own;
 }
 
 /** The connection is closed or failed (mysql2 would fail the next command). */

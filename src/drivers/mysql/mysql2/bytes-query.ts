@@ -16,7 +16,7 @@
 //   packet.buffer (the whole packet, its 4 header bytes first);
 // - mysql.ConnectionConfig.queryOptions().
 import mysql from 'mysql2';
-import { CLIENT_QUERY_ATTRIBUTES } from './wire/protocol.js';
+import { CLIENT_QUERY_ATTRIBUTES } from '../wire/protocol.js';
 
 const COM_QUERY = 3;
 
