@@ -1,14 +1,17 @@
 // Writing to a socket without Node's writable-stream machinery (no Writable state, write
 // request bookkeeping or nextTick per write): the bytes go to the socket's handle as
-// net.Socket's own _write() sends them, through the WriteWrap request of
-// process.binding('stream_wrap'), one of the bindings Node keeps for compatibility. Where that
-// is missing (a later Node), or the socket is not ready or has writes queued, the socket's
-// write() sends them; test/unit/mysql-lean-node-internals.test.ts says when Node changed.
+// net.Socket's own _write() sends them, with a write request of Node's own class. That class
+// is learned from the first write Node makes on one of our sockets (a connection's handshake
+// goes through socket.write()): its handle's writeBuffer() is looked over once. Until then, and
+// when the socket is not ready or has writes queued, the socket's write() sends the bytes;
+// test/unit/mysql-lean-node-internals.test.ts says when Node changed.
 import type net from 'node:net';
 import { getSystemErrorName } from 'node:util';
 
 interface StreamHandle {
   writeBuffer(req: WriteRequest, data: Buffer): number;
+  /** bytes libuv still has to write (it finishes them later): live, read after each write */
+  readonly writeQueueSize: number;
 }
 interface WriteRequest {
   handle: StreamHandle;
@@ -18,27 +21,32 @@ interface WriteRequest {
   buffer: Buffer | null;
   socket: net.Socket | null;
 }
-interface StreamWrapBinding {
-  WriteWrap: new () => WriteRequest;
-  streamBaseState: Int32Array;
-  kLastWriteWasAsync: number;
+
+/** Node's write request class (its stream_wrap WriteWrap), once a write of Node's showed it. */
+let WriteWrap: (new () => WriteRequest) | null = null;
+let learning = false;
+
+/** Whether writeDirect() bypasses the writable stream now (for tests). */
+export function directWrites(): boolean {
+  return WriteWrap !== null;
 }
 
-/** Node's stream_wrap binding, or null where this Node has none we can use. */
-function streamWrap(): StreamWrapBinding | null {
-  try {
-    const b = (process as unknown as { binding(name: string): Partial<StreamWrapBinding> }).binding('stream_wrap');
-    if (typeof b.WriteWrap !== 'function' || !(b.streamBaseState instanceof Int32Array) || typeof b.kLastWriteWasAsync !== 'number') return null;
-    return b as StreamWrapBinding;
-  } catch {
-    return null;
-  }
+/**
+ * Looks at the request the next write through `handle` is made with (net.Socket's write():
+ * writeGeneric() calls handle.writeBuffer(req, data)), then steps aside.
+ */
+function learnWriteRequest(handle: StreamHandle): void {
+  if (learning || Object.prototype.hasOwnProperty.call(handle, 'writeBuffer') || typeof handle.writeBuffer !== 'function') return;
+  learning = true;
+  const own = handle as { writeBuffer?: StreamHandle['writeBuffer'] };
+  own.writeBuffer = function (this: StreamHandle, req: WriteRequest, data: Buffer): number {
+    delete own.writeBuffer;
+    learning = false;
+    const c = (req as { constructor?: unknown } | null)?.constructor;
+    if (WriteWrap === null && typeof c === 'function' && c !== Object) WriteWrap = c as new () => WriteRequest;
+    return handle.writeBuffer(req, data);
+  };
 }
-
-const BINDING = streamWrap();
-
-/** Whether writeDirect() can bypass the writable stream on this Node (for tests). */
-export const directWrites = BINDING !== null;
 
 function writeError(status: number): Error {
   const code = getSystemErrorName(status);
@@ -62,19 +70,20 @@ function writeDone(this: WriteRequest, status: number): void {
 export function writeDirect(socket: net.Socket, data: Buffer): boolean {
   const handle = (socket as unknown as { _handle: StreamHandle | null })._handle;
   // anything queued in the writable stream goes first; no handle yet, or gone: Node's own path
-  if (BINDING === null || handle == null || socket.connecting || socket.destroyed || socket.writableLength > 0 ||
+  if (WriteWrap === null || handle == null || socket.connecting || socket.destroyed || socket.writableLength > 0 ||
       typeof handle.writeBuffer !== 'function') {
+    if (WriteWrap === null && handle != null) learnWriteRequest(handle);
     socket.write(data);
     return false;
   }
-  const req = spareRequest ?? newRequest(BINDING);
+  const req = spareRequest ?? newRequest(WriteWrap);
   req.handle = handle;
   const err = handle.writeBuffer(req, data);
   if (err !== 0) {
     socket.destroy(writeError(err));
     return false;
   }
-  if (BINDING.streamBaseState[BINDING.kLastWriteWasAsync] !== 0) {
+  if (handle.writeQueueSize > 0) {
     // libuv writes the rest later: the request is now the pending write's (Node binds its
     // native half to it); keep the bytes alive, and hear about a failure
     spareRequest = null;
@@ -92,8 +101,8 @@ export function writeDirect(socket: net.Socket, data: Buffer): boolean {
 // serves every write that completes at once, and a new one replaces it after a pending write.
 let spareRequest: WriteRequest | null = null;
 
-function newRequest(binding: StreamWrapBinding): WriteRequest {
-  const req = new binding.WriteWrap();
+function newRequest(Request: new () => WriteRequest): WriteRequest {
+  const req = new Request();
   req.oncomplete = writeDone;
   req.async = false;
   req.bytes = 0;
