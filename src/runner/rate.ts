@@ -69,6 +69,9 @@ const genBytes = (workers: number): number => (G.Size + P.Size * workers) * 8;
 /** Int32 control words of a queue for `workers` workers (an even count: the Float64 words follow) */
 const ctlWords = (workers: number): number => (Q.Size + 2 * workers + 1) & ~1;
 
+// the global `process` is an accessor: optimized code calls its getter on every read
+const hrtime = process.hrtime;
+
 /**
  * Milliseconds on the monotonic clock every thread of the process shares (uv_hrtime, the
  * CLOCK_MONOTONIC of sysbench's timers), to sub-microsecond precision. Not performance.now():
@@ -77,7 +80,7 @@ const ctlWords = (workers: number): number => (Q.Size + 2 * workers + 1) & ~1;
  * subtracted from a time read by a worker.
  */
 export function monoNow(): number {
-  const t = process.hrtime();
+  const t = hrtime();
   return t[0]! * 1e3 + t[1]! / 1e6;
 }
 
