@@ -1,0 +1,3 @@
+return function()
+    return 'hello from module'
+end
