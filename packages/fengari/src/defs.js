@@ -6,7 +6,10 @@
 
 let luastring_from;
 if (typeof Uint8Array.from === "function") {
-    luastring_from = Uint8Array.from.bind(Uint8Array);
+    /* copying a Uint8Array with slice() is a memcpy; Uint8Array.from iterates */
+    luastring_from = function(a) {
+        return a instanceof Uint8Array ? a.slice() : Uint8Array.from(a);
+    };
 } else {
     luastring_from = function(a) {
         let i = 0;

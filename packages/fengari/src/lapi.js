@@ -42,6 +42,8 @@ const lstate    = require('./lstate.js');
 const {
     luaS_bless,
     luaS_new,
+    luaS_newkey,
+    luaS_newjskey,
     luaS_newliteral
 } = require('./lstring.js');
 const ltm       = require('./ltm.js');
@@ -161,9 +163,10 @@ const lua_xmove = function(from, to, n) {
     for (let i = 0; i < n; i++) {
         to.stack[to.top] = new lobject.TValue();
         lobject.setobj2s(to, to.top, from.stack[from.top + i]);
-        delete from.stack[from.top + i];
+        from.stack[from.top + i] = void 0;  /* emptied, not deleted: see ldo.js luaD_poptop */
         to.top++;
     }
+    if (from.filled > from.top) from.filled = from.top;  /* see ldo.js raise_top */
 };
 
 /*
@@ -202,7 +205,8 @@ const lua_settop = function(L, idx) {
 };
 
 const lua_pop = function(L, n) {
-    lua_settop(L, -n - 1);
+    lua_settop(L, -1 - n);  /* not -n - 1: -0 is a double, and one double stored in L.top makes
+                               the VM's stack indices doubles from then on (see lcode.js) */
 };
 
 const reverse = function(L, from, to) {
@@ -253,20 +257,24 @@ const lua_replace = function(L, idx) {
 ** push functions (JS -> stack)
 */
 
+/* pushes write into the slot's existing TValue when it has one (lobject.js) */
+const setslot = lobject.setslot;
+
 const lua_pushnil = function(L) {
-    L.stack[L.top] = new TValue(LUA_TNIL, null);
+    setslot(L, LUA_TNIL, null);
     api_incr_top(L);
 };
 
 const lua_pushnumber = function(L, n) {
     fengari_argcheck(typeof n === "number");
-    L.stack[L.top] = new TValue(LUA_TNUMFLT, n);
+    setslot(L, LUA_TNUMFLT, n);
     api_incr_top(L);
 };
 
 const lua_pushinteger = function(L, n) {
-    fengari_argcheckinteger(n);
-    L.stack[L.top] = new TValue(LUA_TNUMINT, n);
+    fengari_argcheck(typeof n === "number");
+    /* numbers are LuaJIT's doubles: a value past 32 bits becomes a float */
+    setslot(L, (n|0) === n ? LUA_TNUMINT : LUA_TNUMFLT, n);
     api_incr_top(L);
 };
 
@@ -329,7 +337,7 @@ const lua_pushcclosure = function(L, fn, n) {
     fengari_argcheck(typeof fn === "function");
     fengari_argcheckinteger(n);
     if (n === 0)
-        L.stack[L.top] = new TValue(LUA_TLCF, fn);
+        setslot(L, LUA_TLCF, fn);
     else {
         api_checknelems(L, n);
         api_check(L, n <= lfunc.MAXUPVAL, "upvalue index too large");
@@ -337,7 +345,7 @@ const lua_pushcclosure = function(L, fn, n) {
         for (let i=0; i<n; i++)
             cl.upvalue[i].setfrom(L.stack[L.top - n + i]);
         for (let i=1; i<n; i++)
-            delete L.stack[--L.top];
+            ldo.luaD_poptop(L);
         if (n>0)
             --L.top;
         L.stack[L.top].setclCvalue(cl);
@@ -354,17 +362,17 @@ const lua_pushcfunction = function(L, fn) {
 const lua_pushjsfunction = lua_pushcfunction;
 
 const lua_pushboolean = function(L, b) {
-    L.stack[L.top] = new TValue(LUA_TBOOLEAN, !!b);
+    setslot(L, LUA_TBOOLEAN, !!b);
     api_incr_top(L);
 };
 
 const lua_pushlightuserdata = function(L, p) {
-    L.stack[L.top] = new TValue(LUA_TLIGHTUSERDATA, p);
+    setslot(L, LUA_TLIGHTUSERDATA, p);
     api_incr_top(L);
 };
 
 const lua_pushthread = function(L) {
-    L.stack[L.top] = new TValue(LUA_TTHREAD, L);
+    setslot(L, LUA_TTHREAD, L);
     api_incr_top(L);
     return L.l_G.mainthread === L;
 };
@@ -381,14 +389,14 @@ const lua_pushglobaltable = function(L) {
 ** t[k] = value at the top of the stack (where 'k' is a string)
 */
 const auxsetstr = function(L, t, k) {
-    let str = luaS_new(L, from_userstring(k));
+    let str = typeof k === "string" ? luaS_newjskey(L, k) : luaS_newkey(L, from_userstring(k));
     api_checknelems(L, 1);
     lobject.pushsvalue2s(L, str); /* push 'str' (to make it a TValue) */
     api_check(L, L.top <= L.ci.top, "stack overflow");
     lvm.settable(L, t, L.stack[L.top - 1], L.stack[L.top - 2]);
     /* pop value and key */
-    delete L.stack[--L.top];
-    delete L.stack[--L.top];
+    ldo.luaD_poptop(L);
+    ldo.luaD_poptop(L);
 };
 
 const lua_setglobal = function(L, name) {
@@ -418,7 +426,7 @@ const lua_setmetatable = function(L, objindex) {
         }
     }
 
-    delete L.stack[--L.top];
+    ldo.luaD_poptop(L);
     return true;
 };
 
@@ -426,12 +434,30 @@ const lua_settable = function(L, idx) {
     api_checknelems(L, 2);
     let t = index2addr(L, idx);
     lvm.settable(L, t, L.stack[L.top - 2], L.stack[L.top - 1]);
-    delete L.stack[--L.top];
-    delete L.stack[--L.top];
+    ldo.luaD_poptop(L);
+    ldo.luaD_poptop(L);
 };
 
 const lua_setfield = function(L, idx, k) {
     auxsetstr(L, index2addr(L, idx), k);
+};
+
+/* luaL_setfuncs without upvalues, when the table on top has no metatable (lua_setfield is then
+   a raw set): each function set straight into the table, without a TValue for the key and one
+   for the function on the stack and two pops per field (~800 fields per sysbench thread's state).
+   False, having done nothing, when the value on top is not a table or has a metatable. */
+const fengari_setfuncs = function(L, l) {
+    api_checknelems(L, 1);
+    let o = L.stack[L.top - 1];
+    if (!o.ttistable() || o.value.metatable !== null) return false;
+    let t = o.value;
+    for (let name in l) {
+        let fn = l[name];
+        fengari_argcheck(typeof fn === "function");
+        ltable.luaH_setstrfield(t, luaS_newjskey(L, name), LUA_TLCF, fn);
+    }
+    ltable.invalidateTMcache(t);
+    return true;
 };
 
 const lua_seti = function(L, idx, n) {
@@ -442,8 +468,8 @@ const lua_seti = function(L, idx, n) {
     api_incr_top(L);
     lvm.settable(L, t, L.stack[L.top - 1], L.stack[L.top - 2]);
     /* pop value and key */
-    delete L.stack[--L.top];
-    delete L.stack[--L.top];
+    ldo.luaD_poptop(L);
+    ldo.luaD_poptop(L);
 };
 
 const lua_rawset = function(L, idx) {
@@ -454,8 +480,8 @@ const lua_rawset = function(L, idx) {
     let v = L.stack[L.top - 1];
     ltable.luaH_setfrom(L, o.value, k, v);
     ltable.invalidateTMcache(o.value);
-    delete L.stack[--L.top];
-    delete L.stack[--L.top];
+    ldo.luaD_poptop(L);
+    ldo.luaD_poptop(L);
 };
 
 const lua_rawseti = function(L, idx, n) {
@@ -464,7 +490,7 @@ const lua_rawseti = function(L, idx, n) {
     let o = index2addr(L, idx);
     api_check(L, o.ttistable(), "table expected");
     ltable.luaH_setint(o.value, n, L.stack[L.top - 1]);
-    delete L.stack[--L.top];
+    ldo.luaD_poptop(L);
 };
 
 const lua_rawsetp = function(L, idx, p) {
@@ -474,7 +500,7 @@ const lua_rawsetp = function(L, idx, p) {
     let k = new TValue(LUA_TLIGHTUSERDATA, p);
     let v = L.stack[L.top - 1];
     ltable.luaH_setfrom(L, o.value, k, v);
-    delete L.stack[--L.top];
+    ldo.luaD_poptop(L);
 };
 
 /*
@@ -482,7 +508,7 @@ const lua_rawsetp = function(L, idx, p) {
 */
 
 const auxgetstr = function(L, t, k) {
-    let str = luaS_new(L, from_userstring(k));
+    let str = typeof k === "string" ? luaS_newjskey(L, k) : luaS_newkey(L, from_userstring(k));
     lobject.pushsvalue2s(L, str);
     api_check(L, L.top <= L.ci.top, "stack overflow");
     lvm.luaV_gettable(L, t, L.stack[L.top - 1], L.top - 1);
@@ -577,7 +603,7 @@ const lua_setupvalue = function(L, funcindex, n) {
         let name = aux.name;
         let val = aux.val;
         val.setfrom(L.stack[L.top-1]);
-        delete L.stack[--L.top];
+        ldo.luaD_poptop(L);
         return name;
     }
     return null;
@@ -713,8 +739,14 @@ const lua_tointeger = function(L, idx) {
     return n === false ? 0 : n;
 };
 
+/* as LuaJIT's library functions read integer arguments: any number (or numeric string),
+   truncated toward zero to 32 bits; out of range (and nan) gives -2^31, as a C cast does on x86 */
 const lua_tointegerx = function(L, idx) {
-    return lvm.tointeger(index2addr(L, idx));
+    let o = index2addr(L, idx);
+    if (o.ttisinteger()) return o.value;
+    let n = lvm.tonumber(o);
+    if (n === false) return false;
+    return (n > -2147483649 && n < 2147483648) ? (n < 0 ? Math.ceil(n) : Math.floor(n)) | 0 : -2147483648;
 };
 
 const lua_tonumber = function(L, idx) {
@@ -903,7 +935,7 @@ const lua_arith = function(L, op) {
     }
     /* first operand at top - 2, second at top - 1; result go to top - 2 */
     lobject.luaO_arith(L, op, L.stack[L.top - 2], L.stack[L.top - 1], L.stack[L.top - 2]);
-    delete L.stack[--L.top];  /* remove second operand */
+    ldo.luaD_poptop(L);  /* remove second operand */
 };
 
 /*
@@ -946,7 +978,7 @@ const lua_setuservalue = function(L, idx) {
     let o = index2addr(L, idx);
     api_check(L, o.ttisfulluserdata(), "full userdata expected");
     o.value.uservalue.setfrom(L.stack[L.top - 1]);
-    delete L.stack[--L.top];
+    ldo.luaD_poptop(L);
 };
 
 const checkresults = function(L,na,nr) {
@@ -1039,8 +1071,8 @@ const lua_next = function(L, idx) {
         api_incr_top(L);
         return 1;
     } else {
-        delete L.stack[L.top];
-        delete L.stack[--L.top];
+        L.stack[L.top] = void 0;
+        ldo.luaD_poptop(L);  /* lowers L.filled below both */
         return 0;
     }
 };
@@ -1199,6 +1231,7 @@ module.exports.lua_replace           = lua_replace;
 module.exports.lua_rotate            = lua_rotate;
 module.exports.lua_setallocf         = lua_setallocf;
 module.exports.lua_setfield          = lua_setfield;
+module.exports.fengari_setfuncs      = fengari_setfuncs;
 module.exports.lua_setglobal         = lua_setglobal;
 module.exports.lua_seti              = lua_seti;
 module.exports.lua_setmetatable      = lua_setmetatable;

@@ -245,8 +245,8 @@ const luaL_argerror = function(L, arg, extramsg) {
             return luaL_error(L, to_luastring("calling '%s' on bad self (%s)"), ar.name, extramsg);
     }
 
-    if (ar.name === null)
-        ar.name = pushglobalfuncname(L, ar) ? lua_tostring(L, -1) : to_luastring("?");
+    if (ar.name === null)  /* LuaJIT does not search the loaded modules for a name */
+        ar.name = to_luastring("?");
 
     return luaL_error(L, to_luastring("bad argument #%d to '%s' (%s)"), arg, ar.name, extramsg);
 };
@@ -458,7 +458,7 @@ const luaL_optinteger = function(L, arg, def) {
 const luaL_prepbuffsize = function(B, sz) {
     let newend = B.n + sz;
     if (B.b.length < newend) {
-        let newsize = Math.max(B.b.length * 2, newend);  /* double buffer size */
+        let newsize = Math.max(B.b.length * 2, newend, 256);  /* double buffer size (start at 256) */
         let newbuff = new Uint8Array(newsize);  /* create larger buffer */
         newbuff.set(B.b);  /* copy original content */
         B.b = newbuff;
@@ -695,13 +695,16 @@ const luaL_getsubtable = function(L, idx, fname) {
 ** function gets the 'nup' elements at the top as upvalues.
 ** Returns with only the table at the stack.
 */
+const { fengari_setfuncs } = require('./lapi.js');
+
 const luaL_setfuncs = function(L, l, nup) {
+    if (nup === 0 && fengari_setfuncs(L, l)) return;
     luaL_checkstack(L, nup, to_luastring("too many upvalues", true));
     for (let lib in l) {  /* fill the table with given functions */
         for (let i = 0; i < nup; i++)  /* copy upvalues to the top */
             lua_pushvalue(L, -nup);
         lua_pushcclosure(L, l[lib], nup);  /* closure with those upvalues */
-        lua_setfield(L, -(nup + 2), to_luastring(lib));
+        lua_setfield(L, -(nup + 2), lib); /* a JavaScript string: an interned key */
     }
     lua_pop(L, nup);  /* remove upvalues */
 };

@@ -402,7 +402,9 @@ const luaK_checkstack = function(fs, n) {
     if (newstack > fs.f.maxstacksize) {
         if (newstack >= MAXREGS)
             llex.luaX_syntaxerror(fs.ls, to_luastring("function or expression needs too many registers", true));
-        fs.f.maxstacksize = newstack;
+        /* |0: the parser's counters are doubles (initialised to NaN); a double stored in a
+           Proto field would make every stack index the VM derives from it a double too */
+        fs.f.maxstacksize = newstack | 0;
     }
 };
 

@@ -470,11 +470,16 @@ const dblib = {
 
 let getinput;
 if (typeof process !== "undefined") { // Only with Node
-    const readlineSync = require('readline-sync');
-    readlineSync.setDefaultOptions({
-        prompt: 'lua_debug> '
-    });
+    /* loaded when this debug.debug() first reads (sysbench-ts has its own: src/lua/api/debug.ts):
+       readline-sync's loading (child_process and more) would otherwise be in every thread's start */
+    let readlineSync = null;
     getinput = function() {
+        if (readlineSync === null) {
+            readlineSync = require('readline-sync');
+            readlineSync.setDefaultOptions({
+                prompt: 'lua_debug> '
+            });
+        }
         return readlineSync.prompt();
     };
 } else if (typeof window !== "undefined") {

@@ -175,7 +175,7 @@ const lua_setlocal = function(L, ar, n) {
     if (local) {
         name = local.name;
         lobject.setobjs2s(L, local.pos, L.top - 1);
-        delete L.stack[--L.top];  /* pop value */
+        ldo.luaD_poptop(L);  /* pop value */
     } else {
         name = null;
     }
@@ -548,7 +548,7 @@ const getupvalname = function(L, ci, o) {
     return null;
 };
 
-const varinfo = function(L, o) {
+const varkind = function(L, o) {
     let ci = L.ci;
     let kind = null;
     if (ci.callstatus & lstate.CIST_LUA) {
@@ -557,13 +557,21 @@ const varinfo = function(L, o) {
         if (!kind && stkid)  /* no? try a register */
             kind = getobjname(ci.func.value.p, currentpc(ci), stkid - ci.l_base);
     }
+    return kind;
+};
 
+const varinfo = function(L, o) {
+    let kind = varkind(L, o);
     return kind ? lobject.luaO_pushfstring(L, to_luastring(" (%s '%s')", true), kind.funcname, kind.name) : to_luastring("", true);
 };
 
+/* LuaJIT's wording: "attempt to index local 't' (a nil value)" */
 const luaG_typeerror = function(L, o, op) {
     let t = ltm.luaT_objtypename(L, o);
-    luaG_runerror(L, to_luastring("attempt to %s a %s value%s", true), op, t, varinfo(L, o));
+    let kind = varkind(L, o);
+    if (kind && !luastring_eq(kind.funcname, to_luastring("constant", true)))  /* LuaJIT names no constants */
+        luaG_runerror(L, to_luastring("attempt to %s %s '%s' (a %s value)", true), op, kind.funcname, kind.name, t);
+    luaG_runerror(L, to_luastring("attempt to %s a %s value", true), op, t);
 };
 
 const luaG_concaterror = function(L, p1, p2) {

@@ -47,13 +47,45 @@ const lundump  = require('./lundump.js');
 const lvm      = require('./lvm.js');
 const { MBuffer } = require('./lzio.js');
 
+/*
+** L.top = newtop for the VM, where C Lua only moves the top: slots between the old and the new
+** top keep whatever they held (the code writes registers before reading them), and are only
+** created where missing. lua_settop(), which must fill with nil, uses adjust_top().
+*/
+const raise_top = function(L, newtop) {
+    if (newtop > L.filled) {
+        /* L.filled: every slot below it holds a TValue (lowered wherever a slot is emptied) */
+        const stack = L.stack;
+        for (let top = L.filled; top < newtop; top++) {
+            if (stack[top] === undefined) stack[top] = new lobject.TValue(LUA_TNIL, null);
+        }
+        L.filled = newtop;
+    }
+    L.top = newtop;
+};
+
+/* Pops the top value, emptying its slot (the stack no longer references it); raise_top recreates
+   the slot when a frame needs it again. An empty slot holds undefined rather than being deleted:
+   'delete' on an array element is a call into V8's runtime (~370 instructions; ~780 pops per
+   sysbench thread's state set-up) and leaves holes in the stack array */
+const luaD_poptop = function(L) {
+    L.stack[--L.top] = void 0;
+    if (L.filled > L.top) L.filled = L.top;
+};
+
 const adjust_top = function(L, newtop) {
     if (L.top < newtop) {
-        while (L.top < newtop)
-            L.stack[L.top++] = new lobject.TValue(LUA_TNIL, null);
+        /* locals: L.top and L.stack are stored once, not on every slot */
+        const stack = L.stack;
+        let top = L.top;
+        for (; top < newtop; top++) {
+            const v = stack[top];
+            if (v !== undefined) v.setnilvalue();
+            else stack[top] = new lobject.TValue(LUA_TNIL, null);
+        }
+        L.top = top;
     } else {
-        while (L.top > newtop)
-            delete L.stack[--L.top];
+        L.top = newtop;
     }
 };
 
@@ -79,7 +111,7 @@ const seterrorobj = function(L, errcode, oldtop) {
     }
 
     while (L.top > oldtop + 1)
-        delete L.stack[--L.top];
+        luaD_poptop(L);
 };
 
 const ERRORSTACKSIZE = LUAI_MAXSTACK + 200;
@@ -88,6 +120,7 @@ const luaD_reallocstack = function(L, newsize) {
     lua_assert(newsize <= LUAI_MAXSTACK || newsize == ERRORSTACKSIZE);
     lua_assert(L.stack_last == L.stack.length - lstate.EXTRA_STACK);
     L.stack.length = newsize;
+    if (L.filled > newsize) L.filled = newsize;
     L.stack_last = newsize - lstate.EXTRA_STACK;
 };
 
@@ -138,7 +171,8 @@ const luaD_shrinkstack = function(L) {
 
 const luaD_inctop = function(L) {
     luaD_checkstack(L, 1);
-    L.stack[L.top++] = new lobject.TValue(LUA_TNIL, null);
+    lobject.setslot(L, LUA_TNIL, null);
+    L.top++;
 };
 
 /*
@@ -166,7 +200,10 @@ const luaD_precall = function(L, off, nresults) {
             ci.callstatus = 0;
             if (L.hookmask & LUA_MASKCALL)
                 luaD_hook(L, LUA_HOOKCALL, -1);
+            L.nativeFromVM = ci;  /* it may yield by returning (see lua_yieldk) */
             let n = f(L); /* do the actual call */
+            L.nativeFromVM = null;
+            if (L.status === LUA_YIELD) return true;  /* yielded without throwing */
             if (typeof n !== "number" || n < 0 || (n|0) !== n)
                 throw Error("invalid return value from JS function (expected integer)");
             lapi.api_checknelems(L, n);
@@ -184,8 +221,12 @@ const luaD_precall = function(L, off, nresults) {
             if (p.is_vararg) {
                 base = adjust_varargs(L, p, n);
             } else {
-                for (; n < p.numparams; n++)
-                    L.stack[L.top++] = new lobject.TValue(LUA_TNIL, null); // complete missing arguments
+                for (; n < p.numparams; n++) { // complete missing arguments
+                    const v = L.stack[L.top];
+                    if (v !== undefined) v.setnilvalue();
+                    else L.stack[L.top] = new lobject.TValue(LUA_TNIL, null);
+                    L.top++;
+                }
                 base = off + 1;
             }
 
@@ -195,7 +236,7 @@ const luaD_precall = function(L, off, nresults) {
             ci.func = func;
             ci.l_base = base;
             ci.top = base + fsize;
-            adjust_top(L, ci.top);
+            raise_top(L, ci.top);
             ci.l_code = p.code;
             ci.l_savedpc = 0;
             ci.callstatus = lstate.CIST_LUA;
@@ -220,8 +261,7 @@ const luaD_poscall = function(L, ci, firstResult, nres) {
     }
 
     let res = ci.funcOff;
-    L.ci = ci.previous;
-    L.ci.next = null;
+    L.ci = ci.previous;  /* 'ci' stays in the list, for the next call */
     return moveresults(L, firstResult, res, nres, wanted);
 };
 
@@ -229,19 +269,25 @@ const moveresults = function(L, firstResult, res, nres, wanted) {
     switch (wanted) {
         case 0:
             break;
-        case 1: {
-            if (nres === 0)
-                L.stack[res].setnilvalue();
-            else {
-                lobject.setobjs2s(L, res, firstResult); /* move it to proper place */
+        case 1: {  /* copies by hand: this runs on every call */
+            let to = L.stack[res];
+            if (nres === 0) {
+                to.type = LUA_TNIL;
+                to.value = null;
+            } else {  /* move it to proper place */
+                let from = L.stack[firstResult];
+                to.type = from.type;
+                to.value = from.value;
             }
             break;
         }
         case LUA_MULTRET: {
-            for (let i = 0; i < nres; i++)
-                lobject.setobjs2s(L, res + i, firstResult + i);
-            for (let i=L.top; i>=(res + nres); i--)
-                delete L.stack[i];
+            const stack = L.stack;
+            for (let i = 0; i < nres; i++) {
+                let to = stack[res + i], from = stack[firstResult + i];
+                to.type = from.type;
+                to.value = from.value;
+            }
             L.top = res + nres;
             return false;
         }
@@ -263,10 +309,7 @@ const moveresults = function(L, firstResult, res, nres, wanted) {
             break;
         }
     }
-    let newtop = res + wanted; /* top points after the last result */
-    for (let i=L.top; i>=newtop; i--)
-        delete L.stack[i];
-    L.top = newtop;
+    L.top = res + wanted; /* top points after the last result */
     return true;
 };
 
@@ -393,10 +436,19 @@ const luaD_throw = function(L, errcode) {
 
 const luaD_rawrunprotected = function(L, f, ud) {
     let oldnCcalls = L.nCcalls;
-    let lj = {
-        status: LUA_OK,
-        previous: L.errorJmp /* chain new error handler */
-    };
+    /* the record the last call left, if no call inside took it: one record per resume of a
+       coroutine was an allocation on every query */
+    let lj = L.errorJmpSpare;
+    if (lj !== null) {
+        L.errorJmpSpare = null;
+        lj.status = LUA_OK;
+        lj.previous = L.errorJmp; /* chain new error handler */
+    } else {
+        lj = {
+            status: LUA_OK,
+            previous: L.errorJmp /* chain new error handler */
+        };
+    }
     L.errorJmp = lj;
 
     try {
@@ -439,7 +491,11 @@ const luaD_rawrunprotected = function(L, f, ud) {
     L.errorJmp = lj.previous;
     L.nCcalls = oldnCcalls;
 
-    return lj.status;
+    const status = lj.status;
+    /* nothing holds the record now: a throw's catch above has read it */
+    lj.previous = null;
+    L.errorJmpSpare = lj;
+    return status;
 
 };
 
@@ -487,6 +543,7 @@ const unroll = function(L, ud) {
         else {  /* Lua function */
             lvm.luaV_finishOp(L);  /* finish interrupted instruction */
             lvm.luaV_execute(L);  /* execute down to higher C 'boundary' */
+            if (L.status === LUA_YIELD) return;
         }
     }
 };
@@ -537,7 +594,7 @@ const resume_error = function(L, msg, narg) {
     } else {
         /* remove args from the stack */
         for (let i=1; i<narg; i++)
-            delete L.stack[--L.top];
+            luaD_poptop(L);
         lobject.setsvalue2s(L, L.top-1, ts);  /* push error message */
     }
     return LUA_ERRRUN;
@@ -592,16 +649,20 @@ const lua_resume = function(L, from, nargs) {
         return resume_error(L, "JS stack overflow", nargs);
 
     L.nny = 0;  /* allow yields */
+    L.nCcallsResume = L.nCcalls;
+    L.nativeFromVM = null;
 
     lapi.api_checknelems(L, L.status === LUA_OK ? nargs + 1: nargs);
 
     let status = luaD_rawrunprotected(L, resume, nargs);
+    if (status === LUA_OK) status = L.status;
     if (status === -1)  /* error calling 'lua_resume'? */
         status = LUA_ERRRUN;
     else {  /* continue running after recoverable errors */
         while (status > LUA_YIELD && recover(L, status)) {
             /* unroll continuation */
             status = luaD_rawrunprotected(L, unroll, status);
+            if (status === LUA_OK) status = L.status;
         }
 
         if (status > LUA_YIELD) {  /* unrecoverable error? */
@@ -643,6 +704,9 @@ const lua_yieldk = function(L, nresults, ctx, k) {
             ci.c_ctx = ctx;  /* save context */
         ci.funcOff = L.top - nresults - 1;  /* protect stack below results */
         ci.func = L.stack[ci.funcOff];
+        /* called straight from the resume's own VM loop: unwind by returning, not throwing */
+        if (L.nativeFromVM === ci && L.nCcalls === L.nCcallsResume)
+            return 0;
         luaD_throw(L, LUA_YIELD);
     }
 
@@ -731,6 +795,8 @@ const luaD_protectedparser = function(L, z, name, mode) {
 };
 
 module.exports.adjust_top           = adjust_top;
+module.exports.raise_top            = raise_top;
+module.exports.luaD_poptop          = luaD_poptop;
 module.exports.luaD_call            = luaD_call;
 module.exports.luaD_callnoyield     = luaD_callnoyield;
 module.exports.luaD_checkstack      = luaD_checkstack;

@@ -28,15 +28,23 @@ const luaF_newLclosure = function(L, n) {
 
 
 const luaF_findupval = function(L, level) {
+    /* remember the highest captured slot: luaF_close must detach it even above L.top */
+    if (!(L.upvalHigh >= level)) L.upvalHigh = level;
     return L.stack[level];
 };
 
 const luaF_close = function(L, level) {
     /* Create new TValues on stack;
      * any closures will keep referencing old TValues */
-    for (let i=level; i<L.top; i++) {
+    let end = L.top;
+    if (L.upvalHigh >= level) {
+        if (L.upvalHigh >= end) end = L.upvalHigh + 1;
+        L.upvalHigh = level - 1;
+    }
+    for (let i=level; i<end; i++) {
         let old = L.stack[i];
-        L.stack[i] = new lobject.TValue(old.type, old.value);
+        if (old !== undefined)
+            L.stack[i] = new lobject.TValue(old.type, old.value);
     }
 };
 

@@ -180,10 +180,8 @@ const luaX_token2str = function(ls, token) {
         return lobject.luaO_pushfstring(ls.L, to_luastring("'%c'", true), token);
     } else {
         let s = luaX_tokens[token - FIRST_RESERVED];
-        if (token < TK_EOS)  /* fixed format (symbols and reserved words)? */
-            return lobject.luaO_pushfstring(ls.L, to_luastring("'%s'", true), s);
-        else  /* names, strings, and numerals */
-            return s;
+        /* LuaJIT quotes every token name, '<eof>' and '<name>' included */
+        return lobject.luaO_pushfstring(ls.L, to_luastring("'%s'", true), s);
     }
 };
 
@@ -215,7 +213,7 @@ const luaX_newstring = function(ls, str) {
         let key = new lobject.TValue(LUA_TLNGSTR, ts);
         ltable.luaH_setfrom(L, ls.h, key, TVtrue);
     } else { /* string already present */
-        ts = tpair.key.tsvalue(); /* re-use value previously stored */
+        ts = tpair.kv; /* re-use value previously stored (the key's TString) */
     }
     return ts;
 };
@@ -578,20 +576,18 @@ const llex = function(ls, seminfo) {
             }
             case 60 /* ('<').charCodeAt(0) */: {
                 next(ls);
+                /* LuaJIT has no '<<', '>>' or '//': they read as two tokens (a syntax error) */
                 if (check_next1(ls, 61 /* ('=').charCodeAt(0) */)) return TK_LE;
-                else if (check_next1(ls, 60 /* ('<').charCodeAt(0) */)) return TK_SHL;
                 else return 60 /* ('<').charCodeAt(0) */;
             }
             case 62 /* ('>').charCodeAt(0) */: {
                 next(ls);
                 if (check_next1(ls, 61 /* ('=').charCodeAt(0) */)) return TK_GE;
-                else if (check_next1(ls, 62 /* ('>').charCodeAt(0) */)) return TK_SHR;
                 else return 62 /* ('>').charCodeAt(0) */;
             }
             case 47 /* ('/').charCodeAt(0) */: {
                 next(ls);
-                if (check_next1(ls, 47 /* ('/').charCodeAt(0) */)) return TK_IDIV;
-                else return 47 /* ('/').charCodeAt(0) */;
+                return 47 /* ('/').charCodeAt(0) */;
             }
             case 126 /* ('~').charCodeAt(0) */: {
                 next(ls);

@@ -17,11 +17,9 @@ module.exports.LUAI_MAXCCALLS = LUAI_MAXCCALLS;
 const LUA_MINBUFFER = 32;
 module.exports.LUA_MINBUFFER = LUA_MINBUFFER;
 
+/* LuaJIT's modulo: a - floor(a/b)*b (so x % 0 and x % inf are nan) */
 const luai_nummod = function(L, a, b) {
-    let m = a % b;
-    if ((m*b) < 0)
-        m += b;
-    return m;
+    return a - Math.floor(a / b) * b;
 };
 module.exports.luai_nummod = luai_nummod;
 

@@ -43,7 +43,6 @@ const {
 const {
     lisdigit,
     lisprint,
-    lisspace,
     lisxdigit
 } = require('./ljstype.js');
 const ldebug  = require('./ldebug.js');
@@ -62,7 +61,6 @@ const {
 } = require('./luaconf.js');
 const lvm     = require('./lvm.js');
 const {
-    MAX_INT,
     luai_nummod,
     lua_assert
 } = require("./llimits.js");
@@ -273,6 +271,19 @@ class TValue {
 const pushobj2s = function(L, tv) {
     L.stack[L.top++] = new TValue(tv.type, tv.value);
 };
+/* The value at L.top (not counted: the caller raises L.top) goes into the slot's TValue when the
+   slot has one: no TValue at or above L.top belongs to anything else (ldo.js adjust_top fills
+   such slots in place the same way; lua_xmove empties the slots it moves out of), and a new
+   TValue per push was most of a query's allocations */
+const setslot = function(L, type, value) {
+    const t = L.stack[L.top];
+    if (t !== undefined) {
+        t.type = type;
+        t.value = value;
+    } else {
+        L.stack[L.top] = new TValue(type, value);
+    }
+};
 const pushsvalue2s = function(L, ts) {
     L.stack[L.top++] = new TValue(LUA_TLNGSTR, ts);
 };
@@ -300,6 +311,8 @@ class LClosure {
         this.p = null;
         this.nupvalues = n;
         this.upvals = new Array(n); /* list of upvalues. initialised in luaF_initupvals */
+        this.ic = null; /* inline caches of table reads, per pc (lvm.js) */
+        this.icn = 0; /* table reads run before 'ic' was allocated */
     }
 
 }
@@ -327,7 +340,9 @@ class Udata {
         this.metatable = null;
         this.uservalue = new TValue(LUA_TNIL, null);
         this.len = size;
-        this.data = Object.create(null); // ignores size argument
+        /* ignores size argument. A plain object, not Object.create(null): V8 keeps null-prototype
+           objects in dictionary mode, where every read of an embedder's field is a hash lookup */
+        this.data = {};
     }
 
 }
@@ -417,170 +432,111 @@ const luaO_utf8esc = function(buff, x) {
     return n;
 };
 
-/* maximum number of significant digits to read (to avoid overflows
-   even with single floats) */
-const MAXSIGDIG = 30;
-
 /*
-** convert an hexadecimal numeric string to a number, following
-** C99 specification for 'strtod'
+** Numerals as LuaJIT reads them (lj_strscan): decimal, hex (with fraction and 'p' exponent),
+** binary (0b), inf/infinity/nan; surrounding white space. Values are doubles, correctly
+** rounded at any length; an integral value that fits 32 bits is kept as an integer.
 */
-const lua_strx2number = function(s) {
+const lj_isspace = function(c) {
+    return c === 32 || (c >= 9 && c <= 13);
+};
+
+/* value of the digits s[from..to) in 'base' (2 or 16), skipping one '.', correctly rounded */
+const digits_value = function(s, from, to, base) {
+    let ndig = 0;
+    let exact = base === 16 ? 13 : 53;  /* digits that always fit a double exactly */
+    for (let j = from; j < to; j++) if (s[j] !== 46) ndig++;
+    if (ndig <= exact) {
+        let a = 0;
+        for (let j = from; j < to; j++) if (s[j] !== 46) a = a * base + luaO_hexavalue(s[j]);
+        return a;
+    }
+    let text = base === 16 ? "0x" : "0b";
+    for (let j = from; j < to; j++) if (s[j] !== 46) text += String.fromCharCode(s[j]);
+    return Number(BigInt(text));
+};
+
+const SPECIALS = [["infinity", Infinity], ["inf", Infinity], ["nan", NaN]];
+
+const lj_str2number = function(s) {
+    let len = s.length;
     let i = 0;
-    let r = 0.0;  /* result (accumulator) */
-    let sigdig = 0;  /* number of significant digits */
-    let nosigdig = 0;  /* number of non-significant digits */
-    let e = 0;  /* exponent correction */
-    let neg;  /* 1 if number is negative */
-    let hasdot = false;  /* true after seen a dot */
-    while (lisspace(s[i])) i++;  /* skip initial spaces */
-    if ((neg = (s[i] === 45 /* ('-').charCodeAt(0) */))) i++;  /* check signal */
-    else if (s[i] === 43 /* ('+').charCodeAt(0) */) i++;
-    if (!(s[i] === 48 /* ('0').charCodeAt(0) */ && (s[i+1] === 120 /* ('x').charCodeAt(0) */ || s[i+1] === 88 /* ('X').charCodeAt(0) */)))  /* check '0x' */
-        return null;  /* invalid format (no '0x') */
-    for (i += 2; ; i++) {  /* skip '0x' and read numeral */
-        if (s[i] === 46 /* ('.').charCodeAt(0) i.e. dot/lua_getlocaledecpoint(); */) {
-            if (hasdot) break;  /* second dot? stop loop */
-            else hasdot = true;
-        } else if (lisxdigit(s[i])) {
-            if (sigdig === 0 && s[i] === 48 /* ('0').charCodeAt(0) */)  /* non-significant digit (zero)? */
-                nosigdig++;
-            else if (++sigdig <= MAXSIGDIG)  /* can read it without overflow? */
-                r = (r * 16) + luaO_hexavalue(s[i]);
-            else e++; /* too many digits; ignore, but still count for exponent */
-            if (hasdot) e--;  /* decimal digit? correct exponent */
-        } else break;  /* neither a dot nor a digit */
-    }
-
-    if (nosigdig + sigdig === 0)  /* no digits? */
-        return null;  /* invalid format */
-    e *= 4;  /* each digit multiplies/divides value by 2^4 */
-    if (s[i] === 112 /* ('p').charCodeAt(0) */ || s[i] === 80 /* ('P').charCodeAt(0) */) {  /* exponent part? */
-        let exp1 = 0;  /* exponent value */
-        let neg1;  /* exponent signal */
-        i++;  /* skip 'p' */
-        if ((neg1 = (s[i] === 45 /* ('-').charCodeAt(0) */))) i++;  /* signal */
-        else if (s[i] === 43 /* ('+').charCodeAt(0) */) i++;
-        if (!lisdigit(s[i]))
-            return null;  /* invalid; must have at least one digit */
-        while (lisdigit(s[i]))  /* read exponent */
-            exp1 = exp1 * 10 + s[i++] - 48 /* ('0').charCodeAt(0) */;
-        if (neg1) exp1 = -exp1;
-        e += exp1;
-    }
-    if (neg) r = -r;
-    return {
-        n: ldexp(r, e),
-        i: i
-    };
-};
-
-const lua_str2number = function(s) {
-    try {
-        s = to_jsstring(s);
-    } catch (e) {
-        return null;
-    }
-    /* use a regex to validate number and also to get length
-       parseFloat ignores trailing junk */
-    let r = /^[\t\v\f \n\r]*[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]*)(?:[eE][+-]?[0-9]+)?/.exec(s);
-    if (!r)
-        return null;
-    let flt = parseFloat(r[0]);
-    return !isNaN(flt) ? { n: flt, i: r[0].length } : null;
-};
-
-const l_str2dloc = function(s, mode) {
-    let result = mode === 'x' ? lua_strx2number(s) : lua_str2number(s); /* try to convert */
-    if (result === null) return null;
-    while (lisspace(s[result.i])) result.i++;  /* skip trailing spaces */
-    return (result.i === s.length || s[result.i] === 0) ? result : null;  /* OK if no trailing characters */
-};
-
-const SIGILS = [
-    46  /* (".").charCodeAt(0) */,
-    120 /* ("x").charCodeAt(0) */,
-    88  /* ("X").charCodeAt(0) */,
-    110 /* ("n").charCodeAt(0) */,
-    78  /* ("N").charCodeAt(0) */
-];
-const modes = {
-    [ 46]: ".",
-    [120]: "x",
-    [ 88]: "x",
-    [110]: "n",
-    [ 78]: "n"
-};
-const l_str2d = function(s) {
-    let l = s.length;
-    let pmode = 0;
-    for (let i=0; i<l; i++) {
-        let v = s[i];
-        if (SIGILS.indexOf(v) !== -1) {
-            pmode = v;
-            break;
+    while (i < len && lj_isspace(s[i])) i++;
+    let neg = false;
+    if (s[i] === 45 /* '-' */) { neg = true; i++; }
+    else if (s[i] === 43 /* '+' */) i++;
+    let n;
+    let c = s[i];
+    if (c === 48 && (s[i+1] === 120 || s[i+1] === 88)) {  /* hex: 0x */
+        i += 2;
+        let from = i, nfrac = 0, dot = false, ndig = 0;
+        for (; i < len; i++) {
+            if (lisxdigit(s[i])) { ndig++; if (dot) nfrac++; }
+            else if (s[i] === 46 && !dot) dot = true;
+            else break;
         }
-    }
-    let mode = modes[pmode];
-    if (mode === 'n')  /* reject 'inf' and 'nan' */
-        return null;
-    let end = l_str2dloc(s, mode);  /* try to convert */
-    // if (end === null) {   /* failed? may be a different locale */
-    //     throw new Error("Locale not available to handle number"); // TODO
-    // }
-    return end;
-};
-
-const MAXBY10  = Math.floor(MAX_INT / 10);
-const MAXLASTD = MAX_INT % 10;
-
-const l_str2int = function(s) {
-    let i = 0;
-    let a = 0;
-    let empty = true;
-    let neg;
-
-    while (lisspace(s[i])) i++;  /* skip initial spaces */
-    if ((neg = (s[i] === 45 /* ('-').charCodeAt(0) */))) i++;
-    else if (s[i] === 43 /* ('+').charCodeAt(0) */) i++;
-    if (s[i] === 48 /* ('0').charCodeAt(0) */ && (s[i+1] === 120 /* ('x').charCodeAt(0) */ || s[i+1] === 88 /* ('X').charCodeAt(0) */)) {  /* hex? */
-        i += 2;  /* skip '0x' */
-        for (; i < s.length && lisxdigit(s[i]); i++) {
-            a = (a * 16 + luaO_hexavalue(s[i]))|0;
-            empty = false;
+        if (ndig === 0) return null;
+        let e = -4 * nfrac;
+        let to = i;
+        if (s[i] === 112 || s[i] === 80) {  /* 'p' exponent */
+            i++;
+            let eneg = false;
+            if (s[i] === 45) { eneg = true; i++; }
+            else if (s[i] === 43) i++;
+            if (!lisdigit(s[i])) return null;
+            let x = 0;
+            while (lisdigit(s[i])) { if (x < 100000) x = x * 10 + s[i] - 48; i++; }
+            e += eneg ? -x : x;
         }
-    } else {  /* decimal */
-        for (; i < s.length && lisdigit(s[i]); i++) {
-            let d = s[i] - 48 /* ('0').charCodeAt(0) */;
-            if (a >= MAXBY10 && (a > MAXBY10 || d > MAXLASTD + neg))  /* overflow? */
-                return null;  /* do not accept it (as integer) */
-            a = (a * 10 + d)|0;
-            empty = false;
+        n = digits_value(s, from, to, 16);
+        if (e !== 0) n = ldexp(n, e);
+    } else if (c === 48 && (s[i+1] === 98 || s[i+1] === 66)) {  /* binary: 0b */
+        i += 2;
+        let from = i;
+        while (s[i] === 48 || s[i] === 49) i++;
+        if (i === from) return null;
+        n = digits_value(s, from, i, 2);
+    } else if (lisdigit(c) || c === 46) {  /* decimal */
+        let from = i, ndig = 0, simple = true, a = 0;
+        for (; lisdigit(s[i]); i++) { ndig++; a = a * 10 + s[i] - 48; }
+        if (s[i] === 46) {
+            simple = false;
+            for (i++; lisdigit(s[i]); i++) ndig++;
         }
+        if (ndig === 0) return null;
+        if (s[i] === 101 || s[i] === 69) {  /* 'e' exponent */
+            simple = false;
+            i++;
+            if (s[i] === 45 || s[i] === 43) i++;
+            if (!lisdigit(s[i])) return null;
+            while (lisdigit(s[i])) i++;
+        }
+        n = (simple && ndig <= 15) ? a : Number(String.fromCharCode.apply(null, s.subarray(from, i)));
+    } else {  /* inf, infinity, nan (any case) */
+        n = null;
+        for (let k = 0; k < SPECIALS.length && n === null; k++) {
+            let word = SPECIALS[k][0];
+            let j = 0;
+            while (j < word.length && (s[i+j] | 0x20) === word.charCodeAt(j)) j++;
+            if (j === word.length) { n = SPECIALS[k][1]; i += j; }
+        }
+        if (n === null) return null;
     }
-    while (i < s.length && lisspace(s[i])) i++;  /* skip trailing spaces */
-    if (empty || (i !== s.length && s[i] !== 0)) return null;  /* something wrong in the numeral */
-    else {
-        return {
-            n: (neg ? -a : a)|0,
-            i: i
-        };
-    }
+    while (i < len && lj_isspace(s[i])) i++;
+    if (i !== len) return null;  /* trailing characters (or an embedded '\0') */
+    return { n: neg ? -n : n, i: i };
 };
 
 const luaO_str2num = function(s, o) {
-    let s2i = l_str2int(s);
-    if (s2i !== null) {   /* try as an integer */
-        o.setivalue(s2i.n);
-        return s2i.i+1;
-    } else {   /* else try as a float */
-        s2i = l_str2d(s);
-        if (s2i !== null) {
-            o.setfltvalue(s2i.n);
-            return s2i.i+1;
-        } else
-            return 0;  /* conversion failed */
-    }
+    let r = lj_str2number(s);
+    if (r === null)
+        return 0;  /* conversion failed */
+    let n = r.n;
+    if ((n|0) === n && (n !== 0 || 1/n > 0))
+        o.setivalue(n);
+    else
+        o.setfltvalue(n);
+    return r.i + 1;
 };
 
 const luaO_tostring = function(L, obj) {
@@ -735,20 +691,35 @@ const luaO_int2fb = function(x) {
 
 const intarith = function(L, op, v1, v2) {
     switch (op) {
-        case LUA_OPADD:  return (v1 + v2)|0;
-        case LUA_OPSUB:  return (v1 - v2)|0;
-        case LUA_OPMUL:  return lvm.luaV_imul(v1, v2);
-        case LUA_OPMOD:  return lvm.luaV_mod(L, v1, v2);
-        case LUA_OPIDIV: return lvm.luaV_div(L, v1, v2);
         case LUA_OPBAND: return (v1 & v2);
         case LUA_OPBOR:  return (v1 | v2);
         case LUA_OPBXOR: return (v1 ^ v2);
         case LUA_OPSHL:  return lvm.luaV_shiftl(v1, v2);
         case LUA_OPSHR:  return lvm.luaV_shiftl(v1, -v2);
-        case LUA_OPUNM:  return (0 - v1)|0;
         case LUA_OPBNOT: return (~0 ^ v1);
         default: lua_assert(0);
     }
+};
+
+/* arithmetic on two 32-bit integers, computed as LuaJIT does (in doubles) */
+const intarith_num = function(L, op, v1, v2) {
+    switch (op) {
+        case LUA_OPADD:  return v1 + v2;
+        case LUA_OPSUB:  return v1 - v2;
+        case LUA_OPMUL:  return v1 * v2;
+        case LUA_OPMOD:  return v2 !== 0 ? lvm.luaV_mod(L, v1, v2) : NaN;
+        case LUA_OPIDIV: return Math.floor(v1 / v2);
+        case LUA_OPUNM:  return -v1;
+        default: lua_assert(0);
+    }
+};
+
+/* an integer when the value fits 32 bits (and is not -0), else a float */
+const setnumvalue = function(o, n) {
+    if ((n|0) === n && (n !== 0 || 1/n > 0))
+        o.setivalue(n);
+    else
+        o.setfltvalue(n);
 };
 
 
@@ -791,7 +762,7 @@ const luaO_arith = function(L, op, p1, p2, p3) {
         default: {  /* other operations */
             let n1, n2;
             if (p1.ttisinteger() && p2.ttisinteger()) {
-                res.setivalue(intarith(L, op, p1.value, p2.value));
+                setnumvalue(res, intarith_num(L, op, p1.value, p2.value));
                 return;
             }
             else if ((n1 = lvm.tonumber(p1)) !== false && (n2 = lvm.tonumber(p2)) !== false) {
@@ -827,6 +798,7 @@ module.exports.luaO_utf8esc      = luaO_utf8esc;
 module.exports.numarith          = numarith;
 module.exports.pushobj2s         = pushobj2s;
 module.exports.pushsvalue2s      = pushsvalue2s;
+module.exports.setslot           = setslot;
 module.exports.setobjs2s         = setobjs2s;
 module.exports.setobj2s          = setobj2s;
 module.exports.setsvalue2s       = setsvalue2s;

@@ -485,8 +485,10 @@ if (typeof process === "undefined") {
 } else {
     /* Only with Node */
     const fs = require('fs');
-    const tmp = require('tmp');
-    const child_process = require('child_process');
+    /* loaded when first used: most states never call os.tmpname or os.execute */
+    let tmp_module = null, child_process_module = null;
+    const tmp = { tmpNameSync: function() { return (tmp_module || (tmp_module = require('tmp'))).tmpNameSync(); } };
+    const child_process = { execSync: function(c, o) { return (child_process_module || (child_process_module = require('child_process'))).execSync(c, o); } };
 
     syslib.exit = function(L) {
         let status;

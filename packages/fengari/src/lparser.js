@@ -388,7 +388,7 @@ const newupvalue = function(fs, name, v) {
     checklimit(fs, fs.nups + 1, lfunc.MAXUPVAL, to_luastring("upvalues", true));
     f.upvalues[fs.nups] = {
         instack: v.k === expkind.VLOCAL,
-        idx: v.u.info,
+        idx: v.u.info | 0,  /* an integer field: see luaK_checkstack */
         name: name
     };
     return fs.nups++;
@@ -860,7 +860,7 @@ const parlist = function(ls) {
         } while(!f.is_vararg && testnext(ls, 44 /* (',').charCodeAt(0) */));
     }
     adjustlocalvars(ls, nparams);
-    f.numparams = fs.nactvar;
+    f.numparams = fs.nactvar | 0;  /* an integer field: see luaK_checkstack */
     luaK_reserveregs(fs, fs.nactvar);  /* reserve register for parameters */
 };
 
@@ -1061,7 +1061,6 @@ const getunopr = function(op) {
     switch (op) {
         case R.TK_NOT: return OPR_NOT;
         case 45 /* ('-').charCodeAt(0) */: return OPR_MINUS;
-        case 126 /* ('~').charCodeAt(0) */: return OPR_BNOT;
         case 35 /* ('#').charCodeAt(0) */: return OPR_LEN;
         default: return OPR_NOUNOPR;
     }
@@ -1075,12 +1074,7 @@ const getbinopr = function(op) {
         case 37 /* ('%').charCodeAt(0) */: return OPR_MOD;
         case 94 /* ('^').charCodeAt(0) */: return OPR_POW;
         case 47 /* ('/').charCodeAt(0) */: return OPR_DIV;
-        case R.TK_IDIV:   return OPR_IDIV;
-        case 38 /* ('&').charCodeAt(0) */: return OPR_BAND;
-        case 124 /* ('|').charCodeAt(0) */: return OPR_BOR;
-        case 126 /* ('~').charCodeAt(0) */: return OPR_BXOR;
-        case R.TK_SHL:    return OPR_SHL;
-        case R.TK_SHR:    return OPR_SHR;
+        /* LuaJIT has no '//' nor bitwise operators ('&' '|' '~' '<<' '>>') */
         case R.TK_CONCAT: return OPR_CONCAT;
         case R.TK_NE:     return OPR_NE;
         case R.TK_EQ:     return OPR_EQ;
@@ -1525,7 +1519,8 @@ const exprstat= function(ls) {
     let fs = ls.fs;
     let v = new LHS_assign();
     suffixedexp(ls, v.v);
-    if (ls.t.token === 61 /* ('=').charCodeAt(0) */ || ls.t.token === 44 /* (',').charCodeAt(0) */) { /* stat . assignment ? */
+    /* like LuaJIT: anything but a call is the start of an assignment ("'=' expected") */
+    if (ls.t.token === 61 /* ('=').charCodeAt(0) */ || ls.t.token === 44 /* (',').charCodeAt(0) */ || v.v.k !== expkind.VCALL) { /* stat . assignment ? */
         v.prev = null;
         assignment(ls, v, 1);
     }
@@ -1669,7 +1664,7 @@ const luaY_parser = function(L, z, buff, dyd, name, firstchar) {
     lua_assert(!funcstate.prev && funcstate.nups === 1 && !lexstate.fs);
     /* all scopes should be correctly finished */
     lua_assert(dyd.actvar.n === 0 && dyd.gt.n === 0 && dyd.label.n === 0);
-    delete L.stack[--L.top];  /* remove scanner's table */
+    ldo.luaD_poptop(L);  /* remove scanner's table */
     return cl;  /* closure is on the stack, too */
 };
 

@@ -28,22 +28,23 @@ class CallInfo {
 
     constructor() {
         this.func = null;
-        this.funcOff = NaN;
-        this.top = NaN;
+        this.funcOff = 0;
+        this.top = 0;
         this.previous = null;
         this.next = null;
 
         /* only for Lua functions */
-        this.l_base = NaN; /* base for this function */
+        this.l_base = 0; /* base for this function */
         this.l_code = null; /* reference to this.func.p.code */
-        this.l_savedpc = NaN; /* offset into l_code */
+        this.l_savedpc = 0; /* offset into l_code */
         /* only for JS functions */
         this.c_k = null;  /* continuation in case of yields */
         this.c_old_errfunc = null;
         this.c_ctx = null;  /* context info. in case of yields */
 
-        this.nresults = NaN;
-        this.callstatus = NaN;
+        this.nresults = 0;
+        this.callstatus = 0;
+        this.extra = 0;  /* set when yielding: keep it in the constructor's shape */
     }
 
 }
@@ -54,16 +55,21 @@ class lua_State {
         this.id = g.id_counter++;
 
         this.base_ci = new CallInfo(); /* CallInfo for first level (C calling Lua) */
-        this.top = NaN; /* first free slot in the stack */
-        this.stack_last = NaN; /* last free slot in the stack */
-        this.oldpc = NaN; /* last pc traced */
+        this.top = 0; /* first free slot in the stack */
+        this.filled = 0; /* slots below it all hold a TValue (ldo.js raise_top) */
+        this.stack_last = 0; /* last free slot in the stack */
+        this.oldpc = 0; /* last pc traced */
+        this.upvalHigh = -1; /* highest stack slot captured by an open upvalue (lfunc.js) */
 
         /* preinit_thread */
         this.l_G = g;
         this.stack = null;
         this.ci = null;
         this.errorJmp = null;
+        this.errorJmpSpare = null;  /* a record of luaD_rawrunprotected's to use again (ldo.js) */
         this.nCcalls = 0;
+        this.nCcallsResume = -1;
+        this.nativeFromVM = null;  /* CallInfo of a JS function called by the VM loop of a resume */
         this.hook = null;
         this.hookmask = 0;
         this.basehookcount = 0;
@@ -94,10 +100,13 @@ class global_State {
 }
 
 const luaE_extendCI = function(L) {
-    let ci = new CallInfo();
-    L.ci.next = ci;
-    ci.previous = L.ci;
-    ci.next = null;
+    /* as in C Lua, a CallInfo left by a returned call is reused (its fields are set before use) */
+    let ci = L.ci.next;
+    if (ci === null) {
+        ci = new CallInfo();
+        L.ci.next = ci;
+        ci.previous = L.ci;
+    }
     L.ci = ci;
     return ci;
 };
@@ -110,6 +119,7 @@ const luaE_freeCI = function(L) {
 const stack_init = function(L1, L) {
     L1.stack = new Array(BASIC_STACK_SIZE);
     L1.top = 0;
+    L1.filled = 0;
     L1.stack_last = BASIC_STACK_SIZE - EXTRA_STACK;
     /* initialize first ci */
     let ci = L1.base_ci;

@@ -131,7 +131,7 @@ const str_char = function(L) {
     let p = luaL_buffinitsize(L, b, n);
     for (let i = 1; i <= n; i++) {
         let c = luaL_checkinteger(L, i);
-        luaL_argcheck(L, c >= 0 && c <= 255, "value out of range"); // Strings are 8-bit clean
+        luaL_argcheck(L, c >= 0 && c <= 255, i, "invalid value"); /* LuaJIT's wording */
         p[i-1] = c;
     }
     luaL_pushresultsize(b, n);

@@ -105,7 +105,7 @@ class Table {
     constructor(L) {
         this.id = L.l_G.id_counter++;
         this.strong = new Map();
-        this.dead_strong = new Map();
+        this.dead_strong = void 0; /* initialised when needed */
         this.dead_weak = void 0; /* initialised when needed */
         this.f = void 0; /* first entry */
         this.l = void 0; /* last entry */
@@ -118,12 +118,15 @@ const invalidateTMcache = function(t) {
     t.flags = 0;
 };
 
-const add = function(t, hash, key, value) {
-    t.dead_strong.clear();
+/* An entry holds its key's type and value itself ('kt', 'kv'), not a TValue of its own: one
+   object less per table entry (a sysbench thread's Lua state has some 600) */
+const add = function(t, hash, kt, kv, value) {
+    if (t.dead_strong !== void 0) t.dead_strong.clear();
     t.dead_weak = void 0;
     let prev = null;
     let entry = {
-        key: key,
+        kt: kt,
+        kv: kv,
         value: value,
         p: prev = t.l,
         n: void 0
@@ -142,7 +145,8 @@ const is_valid_weakmap_key = function(k) {
 const mark_dead = function(t, hash) {
     let e = t.strong.get(hash);
     if (e) {
-        e.key.setdeadvalue();
+        e.kt = lobject.LUA_TDEADKEY;
+        e.kv = null;
         e.value = void 0;
         let next = e.n;
         let prev = e.p;
@@ -157,6 +161,7 @@ const mark_dead = function(t, hash) {
             t.dead_weak.set(hash, e);
         } else {
             /* can't be used as key in weakmap */
+            if (t.dead_strong === void 0) t.dead_strong = new Map();
             t.dead_strong.set(hash, e);
         }
     }
@@ -188,6 +193,16 @@ const luaH_get = function(L, t, key) {
     return getgeneric(t, table_hash(L, key));
 };
 
+/* The live entry of 'key' in 't' (undefined if absent): what the VM's inline caches
+   (lvm.js) remember. An entry stays the one of its key until mark_dead, which sets its
+   'value' to undefined; a value change is written into 'entry.value' in place. */
+const luaH_getentry = function(L, t, key) {
+    let tt = key.type;
+    if (tt === LUA_TNIL || (tt === LUA_TNUMFLT && isNaN(key.value)))
+        return void 0;
+    return t.strong.get(table_hash(L, key));
+};
+
 const luaH_setint = function(t, key, value) {
     lua_assert(typeof key == "number" && (key|0) === key && value instanceof lobject.TValue);
     let hash = key; /* table_hash known result */
@@ -200,9 +215,8 @@ const luaH_setint = function(t, key, value) {
         let tv = e.value;
         tv.setfrom(value);
     } else {
-        let k = new lobject.TValue(LUA_TNUMINT, key);
         let v = new lobject.TValue(value.type, value.value);
-        add(t, hash, k, v);
+        add(t, hash, LUA_TNUMINT, key, v);
     }
 };
 
@@ -218,16 +232,26 @@ const luaH_setfrom = function(L, t, key, value) {
     if (e) {
         e.value.setfrom(value);
     } else {
-        let k;
         let kv = key.value;
-        if ((key.ttisfloat() && (kv|0) === kv)) { /* does index fit in an integer? */
-            /* insert it as an integer */
-            k = new lobject.TValue(LUA_TNUMINT, kv);
-        } else {
-            k = new lobject.TValue(key.type, kv);
-        }
+        /* does index fit in an integer? insert it as an integer */
+        let kt = (key.ttisfloat() && (kv|0) === kv) ? LUA_TNUMINT : key.type;
         let v = new lobject.TValue(value.type, value.value);
-        add(t, hash, k, v);
+        add(t, hash, kt, kv, v);
+    }
+};
+
+/* t[ts] = a value of type 'tt' (not nil), for a string key 'ts', with no TValue to copy from:
+   what lua_setfield does on a table without a metatable, minus the key's and the value's
+   TValues on the stack (lapi.js fengari_setfuncs) */
+const luaH_setstrfield = function(t, ts, tt, v) {
+    lua_assert(ts instanceof TString && tt !== LUA_TNIL);
+    let hash = luaS_hashlongstr(ts);
+    let e = t.strong.get(hash);
+    if (e) {
+        e.value.type = tt;
+        e.value.value = v;
+    } else {
+        add(t, hash, LUA_TLNGSTR, ts, new lobject.TValue(tt, v));
     }
 };
 
@@ -277,7 +301,7 @@ const luaH_next = function(L, table, keyI) {
                 return false;
         } else {
             /* Try dead keys */
-            entry = (table.dead_weak && table.dead_weak.get(hash)) || table.dead_strong.get(hash);
+            entry = (table.dead_weak && table.dead_weak.get(hash)) || (table.dead_strong && table.dead_strong.get(hash));
             if (!entry)
                 /* item not in table */
                 return ldebug.luaG_runerror(L, to_luastring("invalid key to 'next'"));
@@ -286,21 +310,25 @@ const luaH_next = function(L, table, keyI) {
                 entry = entry.n;
                 if (!entry)
                     return false;
-            } while (entry.key.ttisdeadkey());
+            } while (entry.kt === lobject.LUA_TDEADKEY);
         }
     }
-    lobject.setobj2s(L, keyI, entry.key);
+    let k = L.stack[keyI];
+    k.type = entry.kt;
+    k.value = entry.kv;
     lobject.setobj2s(L, keyI+1, entry.value);
     return true;
 };
 
 module.exports.invalidateTMcache = invalidateTMcache;
 module.exports.luaH_get     = luaH_get;
+module.exports.luaH_getentry = luaH_getentry;
 module.exports.luaH_getint  = luaH_getint;
 module.exports.luaH_getn    = luaH_getn;
 module.exports.luaH_getstr  = luaH_getstr;
 module.exports.luaH_setfrom = luaH_setfrom;
 module.exports.luaH_setint  = luaH_setint;
+module.exports.luaH_setstrfield = luaH_setstrfield;
 module.exports.luaH_new     = luaH_new;
 module.exports.luaH_next    = luaH_next;
 module.exports.Table        = Table;

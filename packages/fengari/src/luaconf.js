@@ -151,7 +151,23 @@ const lua_integer2str = function(n) {
 };
 
 const lua_number2str = function(n) {
-    return String(Number(n.toPrecision(14))); /* should match behaviour of LUA_NUMBER_FMT */
+    /* C's "%.14g", as LuaJIT prints numbers */
+    if (n !== n) return "nan";
+    if (n === Infinity) return "inf";
+    if (n === -Infinity) return "-inf";
+    if (n === 0) return (1 / n < 0) ? "-0" : "0";
+    let e = n.toExponential(13);
+    let at = e.indexOf("e");
+    let x = Number(e.slice(at + 1));
+    if (x < -4 || x >= 14) {
+        let m = e.slice(0, at);
+        if (m.indexOf(".") >= 0) m = m.replace(/0+$/, "").replace(/\.$/, "");
+        let ax = Math.abs(x);
+        return m + "e" + (x < 0 ? "-" : "+") + (ax < 10 ? "0" : "") + ax;
+    }
+    let f = n.toFixed(13 - x);
+    if (f.indexOf(".") >= 0) f = f.replace(/0+$/, "").replace(/\.$/, "");
+    return f;
 };
 
 const lua_numbertointeger = function(n) {

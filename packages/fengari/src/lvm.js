@@ -4,6 +4,7 @@ const {
     LUA_MASKLINE,
     LUA_MASKCOUNT,
     LUA_MULTRET,
+    thread_status: { LUA_YIELD },
     constant_types: {
         LUA_TBOOLEAN,
         LUA_TLCF,
@@ -20,8 +21,10 @@ const {
     to_luastring
 } = require('./defs.js');
 const {
+    BITRK,
     INDEXK,
     ISK,
+    MAXINDEXRK,
     LFIELDS_PER_FLUSH,
     OpCodesI: {
         OP_ADD,
@@ -111,12 +114,12 @@ const luaV_finishOp = function(L) {
         case OP_UNM: case OP_BNOT: case OP_LEN:
         case OP_GETTABUP: case OP_GETTABLE: case OP_SELF: {
             lobject.setobjs2s(L, base + inst.A, L.top-1);
-            delete L.stack[--L.top];
+            ldo.luaD_poptop(L);
             break;
         }
         case OP_LE: case OP_LT: case OP_EQ: {
             let res = !L.stack[L.top - 1].l_isfalse();
-            delete L.stack[--L.top];
+            ldo.luaD_poptop(L);
             if (ci.callstatus & lstate.CIST_LEQ) {  /* "<=" using "<" instead? */
                 lua_assert(op === OP_LE);
                 ci.callstatus ^= lstate.CIST_LEQ;  /* clear mark */
@@ -138,17 +141,17 @@ const luaV_finishOp = function(L) {
             }
             /* move final result to final position */
             lobject.setobjs2s(L, ci.l_base + inst.A, L.top - 1);
-            ldo.adjust_top(L, ci.top);  /* restore top */
+            ldo.raise_top(L, ci.top);  /* restore top */
             break;
         }
         case OP_TFORCALL: {
             lua_assert(ci.l_code[ci.l_savedpc].opcode === OP_TFORLOOP);
-            ldo.adjust_top(L, ci.top);  /* correct top */
+            ldo.raise_top(L, ci.top);  /* correct top */
             break;
         }
         case OP_CALL: {
             if (inst.C - 1 >= 0)  /* nresults >= 0? */
-                ldo.adjust_top(L, ci.top);  /* adjust results */
+                ldo.raise_top(L, ci.top);  /* adjust results */
             break;
         }
     }
@@ -181,32 +184,47 @@ const luaV_execute = function(L) {
     newframe:
     for (;;) {
         lua_assert(ci === L.ci);
+        /* the frame's closure, constants, base and code change only with the frame (every
+           assignment of ci below continues newframe): read once per frame, not per instruction */
         let cl = ci.func.value;
         let k = cl.p.k;
         let base = ci.l_base;
+        let code = ci.l_code;
+        /* the pc in a local: read from the frame once, not at every instruction; stored back at
+           every instruction (errors, hooks and calls read it there), and read again where an
+           instruction moves it through the frame (jumps: dojump, donextjump) */
+        let pc = ci.l_savedpc;
+        for (;;) {
 
-        let i = ci.l_code[ci.l_savedpc++];
+        let i = code[pc++];
+        ci.l_savedpc = pc;
 
         if (L.hookmask & (LUA_MASKLINE | LUA_MASKCOUNT)) {
             ldebug.luaG_traceexec(L);
         }
 
-        let ra = RA(L, base, i);
+        let ra = base + i.A;
         let opcode = i.opcode;
 
         switch (opcode) {
+            /* the hottest instructions copy TValues by hand: the JIT's inlining budget is spent
+               long before the end of this function, and a call per copy costs more than the copy */
             case OP_MOVE: {
-                lobject.setobjs2s(L, ra, RB(L, base, i));
+                let to = L.stack[ra], from = L.stack[base + i.B];
+                to.type = from.type;
+                to.value = from.value;
                 break;
             }
             case OP_LOADK: {
-                let konst = k[i.Bx];
-                lobject.setobj2s(L, ra, konst);
+                let to = L.stack[ra], konst = k[i.Bx];
+                to.type = konst.type;
+                to.value = konst.value;
                 break;
             }
             case OP_LOADKX: {
                 lua_assert(ci.l_code[ci.l_savedpc].opcode === OP_EXTRAARG);
-                let konst = k[ci.l_code[ci.l_savedpc++].Ax];
+                let konst = k[code[pc++].Ax];
+                ci.l_savedpc = pc;
                 lobject.setobj2s(L, ra, konst);
                 break;
             }
@@ -214,7 +232,7 @@ const luaV_execute = function(L) {
                 L.stack[ra].setbvalue(i.B !== 0);
 
                 if (i.C !== 0)
-                    ci.l_savedpc++; /* skip next instruction (if C) */
+                    ci.l_savedpc = ++pc; /* skip next instruction (if C) */
 
                 break;
             }
@@ -224,20 +242,51 @@ const luaV_execute = function(L) {
                 break;
             }
             case OP_GETUPVAL: {
-                let b = i.B;
-                lobject.setobj2s(L, ra, cl.upvals[b]);
+                let to = L.stack[ra], uv = cl.upvals[i.B];
+                to.type = uv.type;
+                to.value = uv.value;
                 break;
             }
-            case OP_GETTABUP: {
-                let upval = cl.upvals[i.B];
-                let rc = RKC(L, base, k, i);
-                luaV_gettable(L, upval, rc, ra);
-                break;
-            }
-            case OP_GETTABLE: {
-                let rb = L.stack[RB(L, base, i)];
-                let rc = RKC(L, base, k, i);
-                luaV_gettable(L, rb, rc, ra);
+            case OP_GETTABUP:
+            case OP_GETTABLE:
+            case OP_SELF: { /* one body: one call site of each function for the JIT to inline */
+                let t;
+                if (opcode === OP_GETTABUP) {
+                    t = cl.upvals[i.B];
+                } else {
+                    t = L.stack[base + i.B];
+                    if (opcode === OP_SELF) {
+                        let self = L.stack[ra + 1];
+                        self.type = t.type;
+                        self.value = t.value;
+                    }
+                }
+                let c = i.C;
+                /* the hit on a plain table is written out here, not called: TurboFan's inlining
+                   budget for luaV_execute runs out before it at some thread counts (in 64-thread
+                   profiles ic_hit stayed a call of its own). A constant key (RK(C) a constant, as
+                   in nearly every read) is the same at every run of this pc, so the record, filled
+                   only here, holds it: only a register key is compared, and a hit never loads the
+                   key. An unfilled record or IC_OFF has no table (IC_NOTABLE) and never hits. */
+                let ic = cl.ic, r = null, v, rk;
+                if (ic !== null && (r = ic[pc - 1]) !== null && ((c & BITRK) !== 0 ||
+                    ((rk = L.stack[base + c]).type === r.kt &&
+                     (typeof rk.value === 'number' ? rk.value === r.kvn : rk.value === r.kv)))) {
+                    if (r.mt === null) {
+                        if (t.value === r.t && (v = r.e.value) !== void 0 && t.type === LUA_TTABLE) {
+                            if (r.miss !== 0) r.miss = 0;
+                            let to = L.stack[ra];
+                            to.type = v.type;
+                            to.value = v.value;
+                            break;
+                        }
+                    } else if (ic_hit_meta(L, r, t, ra)) {
+                        break;
+                    }
+                }
+                let rc = (c & BITRK) !== 0 ? k[c & MAXINDEXRK] : L.stack[base + c];
+                if (r === IC_OFF) luaV_gettable(L, t, rc, ra);
+                else ic_gettable(L, cl, pc - 1, t, rc, ra);
                 break;
             }
             case OP_SETTABUP: {
@@ -264,20 +313,16 @@ const luaV_execute = function(L) {
                 L.stack[ra].sethvalue(ltable.luaH_new(L));
                 break;
             }
-            case OP_SELF: {
-                let rb = RB(L, base, i);
-                let rc = RKC(L, base, k, i);
-                lobject.setobjs2s(L, ra + 1, rb);
-                luaV_gettable(L, L.stack[rb], rc, ra);
-                break;
-            }
             case OP_ADD: {
                 let op1 = RKB(L, base, k, i);
                 let op2 = RKC(L, base, k, i);
                 let numberop1, numberop2;
 
                 if (op1.ttisinteger() && op2.ttisinteger()) {
-                    L.stack[ra].setivalue((op1.value + op2.value)|0);
+                    /* LuaJIT's doubles: an integer only while the exact result fits 32 bits */
+                    let r = op1.value + op2.value;
+                    if ((r|0) === r) L.stack[ra].setivalue(r);
+                    else L.stack[ra].setfltvalue(r);
                 } else if ((numberop1 = tonumber(op1)) !== false && (numberop2 = tonumber(op2)) !== false) {
                     L.stack[ra].setfltvalue(numberop1 + numberop2);
                 } else {
@@ -291,7 +336,9 @@ const luaV_execute = function(L) {
                 let numberop1, numberop2;
 
                 if (op1.ttisinteger() && op2.ttisinteger()) {
-                    L.stack[ra].setivalue((op1.value - op2.value)|0);
+                    let r = op1.value - op2.value;
+                    if ((r|0) === r) L.stack[ra].setivalue(r);
+                    else L.stack[ra].setfltvalue(r);
                 } else if ((numberop1 = tonumber(op1)) !== false && (numberop2 = tonumber(op2)) !== false) {
                     L.stack[ra].setfltvalue(numberop1 - numberop2);
                 } else {
@@ -305,7 +352,10 @@ const luaV_execute = function(L) {
                 let numberop1, numberop2;
 
                 if (op1.ttisinteger() && op2.ttisinteger()) {
-                    L.stack[ra].setivalue(luaV_imul(op1.value, op2.value));
+                    let r = op1.value * op2.value;
+                    /* a zero product of a negative factor is -0, a float */
+                    if ((r|0) === r && (r !== 0 || (op1.value|op2.value) >= 0)) L.stack[ra].setivalue(r);
+                    else L.stack[ra].setfltvalue(r);
                 } else if ((numberop1 = tonumber(op1)) !== false && (numberop2 = tonumber(op2)) !== false) {
                     L.stack[ra].setfltvalue(numberop1 * numberop2);
                 } else {
@@ -318,7 +368,7 @@ const luaV_execute = function(L) {
                 let op2 = RKC(L, base, k, i);
                 let numberop1, numberop2;
 
-                if (op1.ttisinteger() && op2.ttisinteger()) {
+                if (op1.ttisinteger() && op2.ttisinteger() && op2.value !== 0) {
                     L.stack[ra].setivalue(luaV_mod(L, op1.value, op2.value));
                 } else if ((numberop1 = tonumber(op1)) !== false && (numberop2 = tonumber(op2)) !== false) {
                     L.stack[ra].setfltvalue(luai_nummod(L, numberop1, numberop2));
@@ -356,7 +406,7 @@ const luaV_execute = function(L) {
                 let op2 = RKC(L, base, k, i);
                 let numberop1, numberop2;
 
-                if (op1.ttisinteger() && op2.ttisinteger()) {
+                if (op1.ttisinteger() && op2.ttisinteger() && op2.value !== 0) {
                     L.stack[ra].setivalue(luaV_div(L, op1.value, op2.value));
                 } else if ((numberop1 = tonumber(op1)) !== false && (numberop2 = tonumber(op2)) !== false) {
                     L.stack[ra].setfltvalue(Math.floor(numberop1 / numberop2));
@@ -430,7 +480,10 @@ const luaV_execute = function(L) {
                 let numberop;
 
                 if (op.ttisinteger()) {
-                    L.stack[ra].setivalue((-op.value)|0);
+                    /* -0 and -(-2^31) are floats */
+                    let v = op.value;
+                    if (v !== 0 && v !== -2147483648) L.stack[ra].setivalue(-v);
+                    else L.stack[ra].setfltvalue(-v);
                 } else if ((numberop = tonumber(op)) !== false) {
                     L.stack[ra].setfltvalue(-numberop);
                 } else {
@@ -464,59 +517,64 @@ const luaV_execute = function(L) {
                 luaV_concat(L, c - b + 1);
                 let rb = base + b;
                 lobject.setobjs2s(L, ra, rb);
-                ldo.adjust_top(L, ci.top); /* restore top */
+                ldo.raise_top(L, ci.top); /* restore top */
                 break;
             }
             case OP_JMP: {
                 dojump(L, ci, i, 0);
+                pc = ci.l_savedpc;
                 break;
             }
             case OP_EQ: {
                 if (luaV_equalobj(L, RKB(L, base, k, i), RKC(L, base, k, i)) !== i.A)
-                    ci.l_savedpc++;
+                    ci.l_savedpc = ++pc;
                 else
-                    donextjump(L, ci);
+                    { donextjump(L, ci); pc = ci.l_savedpc; }
                 break;
             }
             case OP_LT: {
                 if (luaV_lessthan(L, RKB(L, base, k, i), RKC(L, base, k, i)) !== i.A)
-                    ci.l_savedpc++;
+                    ci.l_savedpc = ++pc;
                 else
-                    donextjump(L, ci);
+                    { donextjump(L, ci); pc = ci.l_savedpc; }
                 break;
             }
             case OP_LE: {
                 if (luaV_lessequal(L, RKB(L, base, k, i), RKC(L, base, k, i)) !== i.A)
-                    ci.l_savedpc++;
+                    ci.l_savedpc = ++pc;
                 else
-                    donextjump(L, ci);
+                    { donextjump(L, ci); pc = ci.l_savedpc; }
                 break;
             }
             case OP_TEST: {
                 if (i.C ? L.stack[ra].l_isfalse() : !L.stack[ra].l_isfalse())
-                    ci.l_savedpc++;
+                    ci.l_savedpc = ++pc;
                 else
-                    donextjump(L, ci);
+                    { donextjump(L, ci); pc = ci.l_savedpc; }
                 break;
             }
             case OP_TESTSET: {
                 let rbIdx = RB(L, base, i);
                 let rb = L.stack[rbIdx];
                 if (i.C ? rb.l_isfalse() : !rb.l_isfalse())
-                    ci.l_savedpc++;
+                    ci.l_savedpc = ++pc;
                 else {
                     lobject.setobjs2s(L, ra, rbIdx);
-                    donextjump(L, ci);
+                    { donextjump(L, ci); pc = ci.l_savedpc; }
                 }
                 break;
             }
             case OP_CALL: {
                 let b = i.B;
                 let nresults = i.C - 1;
-                if (b !== 0) ldo.adjust_top(L, ra+b);  /* else previous instruction set top */
+                if (b !== 0) {  /* else previous instruction set top */
+                    if (L.top >= ra + b) L.top = ra + b;  /* the arguments are registers: no new slot */
+                    else ldo.raise_top(L, ra + b);
+                }
                 if (ldo.luaD_precall(L, ra, nresults)) {
+                    if (L.status === LUA_YIELD) return;  /* a JS function yielded */
                     if (nresults >= 0)
-                        ldo.adjust_top(L, ci.top);  /* adjust results */
+                        ldo.raise_top(L, ci.top);  /* adjust results */
                 } else {
                     ci = L.ci;
                     continue newframe;
@@ -526,8 +584,12 @@ const luaV_execute = function(L) {
             }
             case OP_TAILCALL: {
                 let b = i.B;
-                if (b !== 0) ldo.adjust_top(L, ra+b);  /* else previous instruction set top */
+                if (b !== 0) {  /* else previous instruction set top */
+                    if (L.top >= ra + b) L.top = ra + b;
+                    else ldo.raise_top(L, ra + b);
+                }
                 if (ldo.luaD_precall(L, ra, LUA_MULTRET)) { // JS function
+                    if (L.status === LUA_YIELD) return;  /* it yielded */
                 } else {
                     /* tail call: put called frame (n) in place of caller one (o) */
                     let nci = L.ci;
@@ -541,7 +603,7 @@ const luaV_execute = function(L) {
                         lobject.setobjs2s(L, ofuncOff + aux, nfuncOff + aux);
                     oci.l_base = ofuncOff + (nci.l_base - nfuncOff);
                     oci.top = ofuncOff + (L.top - nfuncOff);
-                    ldo.adjust_top(L, oci.top);  /* correct top */
+                    ldo.raise_top(L, oci.top);  /* correct top */
                     oci.l_code = nci.l_code;
                     oci.l_savedpc = nci.l_savedpc;
                     oci.callstatus |= lstate.CIST_TAIL;
@@ -562,60 +624,65 @@ const luaV_execute = function(L) {
                     return; /* external invocation: return */
                 /* invocation via reentry: continue execution */
                 ci = L.ci;
-                if (b) ldo.adjust_top(L, ci.top);
+                if (b) ldo.raise_top(L, ci.top);
                 lua_assert(ci.callstatus & lstate.CIST_LUA);
                 lua_assert(ci.l_code[ci.l_savedpc - 1].opcode === OP_CALL);
                 continue newframe;
             }
             case OP_FORLOOP: {
-                if (L.stack[ra].ttisinteger()) { /* integer loop? */
-                    let step = L.stack[ra + 2].value;
-                    let idx = (L.stack[ra].value + step)|0;
-                    let limit = L.stack[ra + 1].value;
-
-                    if (0 < step ? idx <= limit : limit <= idx) {
-                        ci.l_savedpc += i.sBx;
-                        L.stack[ra].chgivalue(idx);  /* update internal index... */
-                        L.stack[ra + 3].setivalue(idx);
-                    }
-                } else { /* floating loop */
-                    let step = L.stack[ra + 2].value;
-                    let idx = L.stack[ra].value + step;
-                    let limit = L.stack[ra + 1].value;
-
-                    if (0 < step ? idx <= limit : limit <= idx) {
-                        ci.l_savedpc += i.sBx;
-                        L.stack[ra].chgfltvalue(idx);  /* update internal index... */
+                /* LuaJIT's loop: add the step, continue while within the limit (step >= 0 counts up) */
+                let step = L.stack[ra + 2].value;
+                let idx = L.stack[ra].value + step;
+                let limit = L.stack[ra + 1].value;
+                if (step >= 0 ? idx <= limit : limit <= idx) {
+                    ci.l_savedpc = pc += i.sBx;
+                    let index = L.stack[ra];
+                    if (index.type === LUA_TNUMINT && (idx|0) === idx) {
+                        index.value = idx;  /* update internal index... */
+                        let ext = L.stack[ra + 3];
+                        ext.type = LUA_TNUMINT;
+                        ext.value = idx;
+                    } else {  /* past 32 bits the index goes on as a float */
+                        L.stack[ra].setfltvalue(idx);
                         L.stack[ra + 3].setfltvalue(idx);
                     }
                 }
                 break;
             }
             case OP_FORPREP: {
+                /* LuaJIT's semantics: no pre-subtraction of the step and no clipping of the limit;
+                   the first test happens here, and the body starts right after this instruction */
                 let init = L.stack[ra];
                 let plimit = L.stack[ra + 1];
                 let pstep = L.stack[ra + 2];
-                let forlim;
-
-                if (init.ttisinteger() && pstep.ttisinteger() && (forlim = forlimit(plimit, pstep.value))) {
-                    /* all values are integer */
-                    let initv = forlim.stopnow ? 0 : init.value;
-                    plimit.value = forlim.ilimit;
-                    init.value = (initv - pstep.value)|0;
-                } else { /* try making all values floats */
-                    let nlimit, nstep, ninit;
-                    if ((nlimit = tonumber(plimit)) === false)
-                        ldebug.luaG_runerror(L, to_luastring("'for' limit must be a number", true));
-                    L.stack[ra + 1].setfltvalue(nlimit);
-                    if ((nstep = tonumber(pstep)) === false)
-                        ldebug.luaG_runerror(L, to_luastring("'for' step must be a number", true));
-                    L.stack[ra + 2].setfltvalue(nstep);
-                    if ((ninit = tonumber(init)) === false)
-                        ldebug.luaG_runerror(L, to_luastring("'for' initial value must be a number", true));
-                    L.stack[ra].setfltvalue(ninit - nstep);
+                let ninit, nlimit, nstep;
+                if (init.type === LUA_TNUMINT && plimit.type === LUA_TNUMINT && pstep.type === LUA_TNUMINT) {
+                    /* the usual integer loop, without the conversions below */
+                    ninit = init.value;
+                    nstep = pstep.value;
+                    let ext = L.stack[ra + 3];
+                    ext.type = LUA_TNUMINT;
+                    ext.value = ninit;
+                    if (!(nstep >= 0 ? ninit <= plimit.value : plimit.value <= ninit))
+                        ci.l_savedpc = pc += i.sBx + 1;  /* skip the loop */
+                    break;
                 }
-
-                ci.l_savedpc += i.sBx;
+                if ((ninit = tonumber(init)) === false)
+                    ldebug.luaG_runerror(L, to_luastring("'for' initial value must be a number", true));
+                if ((nlimit = tonumber(plimit)) === false)
+                    ldebug.luaG_runerror(L, to_luastring("'for' limit must be a number", true));
+                if ((nstep = tonumber(pstep)) === false)
+                    ldebug.luaG_runerror(L, to_luastring("'for' step must be a number", true));
+                if (!plimit.ttisnumber()) plimit.setfltvalue(nlimit);
+                if (init.ttisinteger() && pstep.ttisinteger()) {
+                    L.stack[ra + 3].setivalue(ninit);
+                } else {  /* a float loop */
+                    init.setfltvalue(ninit);
+                    pstep.setfltvalue(nstep);
+                    L.stack[ra + 3].setfltvalue(ninit);
+                }
+                if (!(nstep >= 0 ? ninit <= nlimit : nlimit <= ninit))
+                    ci.l_savedpc = pc += i.sBx + 1;  /* skip the loop */
                 break;
             }
             case OP_TFORCALL: {
@@ -623,11 +690,12 @@ const luaV_execute = function(L) {
                 lobject.setobjs2s(L, cb+2, ra+2);
                 lobject.setobjs2s(L, cb+1, ra+1);
                 lobject.setobjs2s(L, cb, ra);
-                ldo.adjust_top(L, cb+3);  /* func. + 2 args (state and index) */
+                ldo.raise_top(L, cb+3);  /* func. + 2 args (state and index) */
                 ldo.luaD_call(L, cb, i.C);
-                ldo.adjust_top(L, ci.top);
+                ldo.raise_top(L, ci.top);
                 /* go straight to OP_TFORLOOP */
-                i = ci.l_code[ci.l_savedpc++];
+                i = code[pc++];
+                ci.l_savedpc = pc;
                 ra = RA(L, base, i);
                 lua_assert(i.opcode === OP_TFORLOOP);
             }
@@ -635,7 +703,7 @@ const luaV_execute = function(L) {
             case OP_TFORLOOP: {
                 if (!L.stack[ra + 1].ttisnil()) { /* continue loop? */
                     lobject.setobjs2s(L, ra, ra + 1); /* save control variable */
-                    ci.l_savedpc += i.sBx; /* jump back */
+                    ci.l_savedpc = pc += i.sBx; /* jump back */
                 }
                 break;
             }
@@ -647,7 +715,8 @@ const luaV_execute = function(L) {
 
                 if (c === 0) {
                     lua_assert(ci.l_code[ci.l_savedpc].opcode === OP_EXTRAARG);
-                    c = ci.l_code[ci.l_savedpc++].Ax;
+                    c = code[pc++].Ax;
+                    ci.l_savedpc = pc;
                 }
 
                 let h = L.stack[ra].value;
@@ -656,7 +725,7 @@ const luaV_execute = function(L) {
                 for (; n > 0; n--) {
                     ltable.luaH_setint(h, last--, L.stack[ra + n]);
                 }
-                ldo.adjust_top(L, ci.top);  /* correct top (in case of previous open call) */
+                ldo.raise_top(L, ci.top);  /* correct top (in case of previous open call) */
                 break;
             }
             case OP_CLOSURE: {
@@ -679,7 +748,7 @@ const luaV_execute = function(L) {
                 if (b < 0) {
                     b = n;  /* get all var. arguments */
                     ldo.luaD_checkstack(L, n);
-                    ldo.adjust_top(L, ra + n);
+                    ldo.raise_top(L, ra + n);
                 }
 
                 for (j = 0; j < b && j < n; j++)
@@ -692,6 +761,7 @@ const luaV_execute = function(L) {
             case OP_EXTRAARG: {
                 throw Error("invalid opcode");
             }
+        }
         }
     }
 };
@@ -743,8 +813,12 @@ const luaV_lessequal = function(L, l, r) {
 
 const luaV_equalobj = function(L, t1, t2) {
     if (t1.ttype() !== t2.ttype()) { /* not the same variant? */
-        if (t1.ttnov() !== t2.ttnov() || t1.ttnov() !== LUA_TNUMBER)
+        if (t1.ttnov() !== t2.ttnov() || t1.ttnov() !== LUA_TNUMBER) {
+            /* sysbench-ts's ffi cdata (userdata with a 'cdata' payload) equal numbers and nil as in LuaJIT */
+            if (L !== null && (t1.ttisfulluserdata() || t2.ttisfulluserdata()))
+                return cdata_equal(L, t1, t2);
             return 0; /* only numbers can be equal with different variants */
+        }
         else { /* two numbers with different variants */
             /* OPTIMIZATION: instead of calling luaV_tointeger we can just let JS do the comparison */
             return (t1.value === t2.value) ? 1 : 0;
@@ -789,31 +863,21 @@ const luaV_equalobj = function(L, t1, t2) {
     return tv.l_isfalse() ? 0 : 1;
 };
 
-const luaV_rawequalobj = function(t1, t2) {
-    return luaV_equalobj(null, t1, t2);
+const cdata_equal = function(L, t1, t2) {
+    let u = t1.ttisfulluserdata() ? t1 : t2;
+    let other = u === t1 ? t2 : t1;
+    if (!u.value.data.cdata || !(other.ttisnumber() || other.ttisnil()))
+        return 0;
+    let tm = ltm.fasttm(L, u.value.metatable, ltm.TMS.TM_EQ);
+    if (tm === null)
+        return 0;
+    let tv = new lobject.TValue();
+    ltm.luaT_callTM(L, tm, t1, t2, tv, 1);
+    return tv.l_isfalse() ? 0 : 1;
 };
 
-const forlimit = function(obj, step) {
-    let stopnow = false;
-    let ilimit = luaV_tointeger(obj, step < 0 ? 2 : 1);
-    if (ilimit === false) {
-        let n = tonumber(obj);
-        if (n === false)
-            return false;
-
-        if (0 < n) {
-            ilimit = LUA_MAXINTEGER;
-            if (step < 0) stopnow = true;
-        } else {
-            ilimit = LUA_MININTEGER;
-            if (step >= 0) stopnow = true;
-        }
-    }
-
-    return {
-        stopnow: stopnow,
-        ilimit: ilimit
-    };
+const luaV_rawequalobj = function(t1, t2) {
+    return luaV_equalobj(null, t1, t2);
 };
 
 /*
@@ -936,17 +1000,15 @@ const luaV_imul = Math.imul || function(a, b) {
     return ((aLo * bLo) + (((aHi * bLo + aLo * bHi) << 16) >>> 0) | 0);
 };
 
+/* integer floor division; callers handle n === 0 (a float result). LuaJIT has no '//',
+   this serves the lua_arith API */
 const luaV_div = function(L, m, n) {
-    if (n === 0)
-        ldebug.luaG_runerror(L, to_luastring("attempt to divide by zero"));
     return Math.floor(m / n)|0;
 };
 
-// % semantic on negative numbers is different in js
+/* LuaJIT's a - floor(a/b)*b; exact for 32-bit operands, callers handle n === 0 (nan) */
 const luaV_mod = function(L, m, n) {
-    if (n === 0)
-        ldebug.luaG_runerror(L, to_luastring("attempt to perform 'n%%0'"));
-    return (m - Math.floor(m / n) * n)|0;
+    return m - Math.floor(m / n) * n;
 };
 
 const NBITS = 32;
@@ -1069,14 +1131,15 @@ const luaV_concat = function(L, total) {
         total -= n - 1; /* got 'n' strings to create 1 new */
         /* popped 'n' strings and pushed one */
         for (; L.top > top-(n-1);)
-            delete L.stack[--L.top];
+            ldo.luaD_poptop(L);
     } while (total > 1); /* repeat until only 1 result left */
 };
 
 const MAXTAGLOOP = 2000;
 
-const luaV_gettable = function(L, t, key, ra) {
-    for (let loop = 0; loop < MAXTAGLOOP; loop++) {
+/* 'loop0': steps of the '__index' chain already taken (by ic_miss) */
+const luaV_gettable = function(L, t, key, ra, loop0) {
+    for (let loop = loop0 | 0; loop < MAXTAGLOOP; loop++) {
         let tm;
 
         if (!t.ttistable()) {
@@ -1106,6 +1169,144 @@ const luaV_gettable = function(L, t, key, ra) {
     }
 
     ldebug.luaG_runerror(L, to_luastring("'__index' chain too long; possible loop", true));
+};
+
+/*
+** Inline caches of table reads (OP_GETTABUP, OP_GETTABLE, OP_SELF): per closure, as
+** prototypes are shared by the Lua states of a worker, each with its own tables; per pc, an
+** ICRecord remembers the key (type and value: table_hash is a function of them), the table
+** searched and the entry found there. Either the indexed value is that table (mt === null), or
+** it is a userdata or other non-table whose metatable 'mt' has '__index' (entry 'me') set
+** to that table.
+** Invariant (ltable.js): an entry object stays the one of its key in its table until
+** mark_dead, the only way out of 't.strong', sets its 'value' to undefined; an assignment
+** writes a non-nil value into 'entry.value' in place (a nil one is a deletion); a key set
+** again after its deletion gets a new entry; nothing replaces 't.strong'. So, same table
+** object and an entry whose value is defined: that value is the key's current one and is
+** not nil, a raw hit, for which Lua consults no metamethod. Anything else takes the full path
+** (ic_miss), which refills the record; a read that misses IC_MAXMISS times in a row (keys or
+** tables that change at each run) gets IC_OFF and the plain luaV_gettable from then on.
+*/
+const IC_NOKEY = -1; /* 'kt' of a record not filled: matches no key */
+/* 't' of a record not filled: no value's 'value' is this object (a nil's is null), so the
+   record never hits, whatever its key */
+const IC_NOTABLE = Object.freeze({});
+const IC_MAXMISS = 8; /* misses in a row after which a read goes uncached */
+
+class ICRecord {
+    constructor() {
+        this.kt = IC_NOKEY; /* key type */
+        /* key value: a number in 'kvn' (NaN otherwise), anything else in 'kv' (null otherwise);
+           two fields so that each comparison sees one kind of value and is compiled inline */
+        this.kv = null;
+        this.kvn = NaN;
+        this.t = IC_NOTABLE; /* the table the entry is in */
+        this.e = null; /* the entry */
+        this.mt = null; /* metatable of a non-table indexed value, or null */
+        this.me = null; /* the '__index' entry of 'mt' */
+        this.miss = 0; /* misses since the last hit */
+    }
+}
+
+/* the record of reads that kept missing (keys or tables that change): never filled again */
+const IC_OFF = new ICRecord();
+
+const ic_set = function(r, key, t, e, mt, me) {
+    r.kt = key.type;
+    const kv = key.value;
+    if (typeof kv === 'number') {
+        r.kvn = kv;
+        r.kv = null;
+    } else {
+        r.kvn = NaN;
+        r.kv = kv;
+    }
+    r.t = t;
+    r.e = e;
+    r.mt = mt;
+    r.me = me;
+};
+
+/* metatable of a non-table value, as luaT_gettmbyobj finds it */
+const ic_metatable = function(L, o) {
+    let tt = o.type;
+    if (tt === LUA_TUSERDATA) return o.value.metatable;
+    if (tt === LUA_TTABLE) return null;
+    return L.l_G.mt[tt & 0x0F];
+};
+
+/* R(A) := t[key] if record 'r', whose key matches and whose 'mt' is set, has it: the value's
+   metatable's '__index' table holds the key */
+const ic_hit_meta = function(L, r, t, ra) {
+    let tm, v;
+    if (ic_metatable(L, t) !== r.mt || (tm = r.me.value) === void 0 || tm.value !== r.t ||
+        tm.type !== LUA_TTABLE || (v = r.e.value) === void 0)
+        return false;
+    if (r.miss !== 0) r.miss = 0;
+    L.stack[ra].setfrom(v);
+    return true;
+};
+
+/* R(A) := t[key] when the record did not give it: allocates the closure's records, counts misses,
+   refills the record of 'pc' */
+const ic_gettable = function(L, cl, pc, t, key, ra) {
+    let ic = cl.ic;
+    let r = null;
+    if (ic !== null) {
+        r = ic[pc];
+        if (r === null) {
+            ic[pc] = r = new ICRecord();
+        } else if (++r.miss > IC_MAXMISS) {
+            ic[pc] = IC_OFF;
+            r = null;
+        }
+    } else if (++cl.icn > cl.p.code.length) {
+        /* allocated once the closure has run more table reads than it has instructions, so
+           that closures made and run a few times cost no cache */
+        ic = cl.ic = new Array(cl.p.code.length).fill(null);
+        ic[pc] = r = new ICRecord();
+    }
+    ic_miss(L, r, t, key, ra);
+};
+
+/* luaV_gettable, filling record 'r' (if not null) when a value is found in a table that is
+   't' or the '__index' table of its metatable */
+const ic_miss = function(L, r, t, key, ra) {
+    let tm;
+    if (t.type === LUA_TTABLE) {
+        let h = t.value;
+        let e = ltable.luaH_getentry(L, h, key);
+        if (e !== void 0) {
+            if (r !== null) ic_set(r, key, h, e, null, null);
+            L.stack[ra].setfrom(e.value);
+            return;
+        }
+        tm = ltm.fasttm(L, h.metatable, ltm.TMS.TM_INDEX);
+        if (tm === null) {
+            L.stack[ra].setnilvalue();
+            return;
+        }
+    } else {
+        let mt = ic_metatable(L, t);
+        let me;
+        if (!mt || (me = mt.strong.get(luaS_hashlongstr(L.l_G.tmname[ltm.TMS.TM_INDEX]))) === void 0) {
+            luaV_gettable(L, t, key, ra); /* no '__index': the error */
+            return;
+        }
+        tm = me.value;
+        if (tm.type === LUA_TTABLE) {
+            let e = ltable.luaH_getentry(L, tm.value, key);
+            if (e !== void 0) {
+                if (r !== null) ic_set(r, key, tm.value, e, mt, me);
+                L.stack[ra].setfrom(e.value);
+                return;
+            }
+        }
+    }
+    if (tm.ttisfunction())
+        ltm.luaT_callTM(L, tm, t, key, L.stack[ra], 1);
+    else
+        luaV_gettable(L, tm, key, ra, 1); /* the rest of the '__index' chain */
 };
 
 const settable = function(L, t, key, val) {
