@@ -23,6 +23,7 @@ WORKDIR /src
 # what `npm ci` (patch-package, tsc, scripts/bundle.mjs) and `npm pack` read
 COPY package.json package-lock.json tsconfig.json README.md LICENSE ./
 COPY patches ./patches
+COPY packages ./packages
 COPY scripts ./scripts
 COPY src ./src
 COPY bin ./bin

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Builds bundle/, the program bin/sysbench runs and the package ships: the CLI, the worker
-// modules and every runtime dependency (fengari and mysql2 as patched by patches/, pg, piscina),
+// modules and every runtime dependency (our Lua VM, packages/fengari; mysql2 as patched by
+// patches/; pg, piscina),
 // so an installed package needs no node_modules and no install script.
 //
 //   bundle/main.cjs           the CLI (src/cli/main.ts), loaded by bin/sysbench
@@ -34,7 +35,7 @@ import { writeWasm } from './build-wasm.mjs';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = join(ROOT, 'bundle');
 
-// ---- fengari and mysql2 must carry our patches: they are part of what we ship -----------------
+// ---- mysql2 must carry our patch: it is part of what we ship (fengari is ours: packages/fengari) ----
 // (checked where node_modules really is: git refuses paths beyond a symbolic link, and a
 // worktree may link node_modules from another checkout)
 const NM_HOME = existsSync(join(ROOT, 'node_modules')) ? dirname(realpathSync(join(ROOT, 'node_modules'))) : ROOT;
@@ -88,11 +89,12 @@ const esm = await build({
   // their own, as yargs does, keep theirs)
   define: { __dirname: '__sbtsDir', __filename: '__sbtsFilename' },
 });
-// the Lua compiler's build (fengari's version and our patch to it): cached bytecode
+// the Lua compiler's build (the VM's sources, packages/fengari/src): cached bytecode
 // (src/lua-runtime/chunk-cache.ts) is only reused by the same build
-const luaBuild = createHash('sha256').update(readFileSync(join(NM_HOME, 'node_modules', 'fengari', 'package.json')));
-for (const p of readdirSync(join(ROOT, 'patches')).filter((f) => f.startsWith('fengari+')).sort()) {
-  luaBuild.update(readFileSync(join(ROOT, 'patches', p)));
+const VM_SRC = join(ROOT, 'packages', 'fengari', 'src');
+const luaBuild = createHash('sha256');
+for (const f of readdirSync(VM_SRC).filter((n) => n.endsWith('.js')).sort()) {
+  luaBuild.update(f).update(readFileSync(join(VM_SRC, f)));
 }
 const luaBuildTag = luaBuild.digest('hex').slice(0, 16);
 // src/runner/pool.ts is bundle/pool.cjs, one module that early-warm.cjs and main.cjs both

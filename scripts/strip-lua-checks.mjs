@@ -45,7 +45,7 @@ export function stripLuaChecks(src) {
 export const stripLuaChecksPlugin = {
   name: 'strip-lua-checks',
   setup(b) {
-    b.onLoad({ filter: /[\\/]node_modules[\\/]fengari[\\/]src[\\/][^\\/]+\.js$/ }, async (args) => {
+    b.onLoad({ filter: /[\\/](?:node_modules|packages)[\\/]fengari[\\/]src[\\/][^\\/]+\.js$/ }, async (args) => {
       // ldblib.js asserts on a call that does something (lua_getinfo in its hook function)
       if (/[\\/]ldblib\.js$/.test(args.path)) return undefined;
       return { contents: stripLuaChecks(await readFile(args.path, 'utf8')).code, loader: 'js' };

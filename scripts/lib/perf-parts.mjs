@@ -44,7 +44,7 @@ export function jitLocation(sym) {
 
 /** The part a source file belongs to (a path of dist/, src/ or node_modules/). */
 export function partOfSource(source) {
-  if (/node_modules\/fengari\//.test(source)) return 'Lua VM (fengari)';
+  if (/(node_modules|packages)\/fengari\//.test(source)) return 'Lua VM (fengari)';
   if (/node_modules\/mysql2\//.test(source)) return 'mysql2';
   if (/node_modules\/pg(-[a-z]+)?\//.test(source)) return 'pg';
   if (/node_modules\//.test(source)) return 'other packages';

@@ -28,7 +28,7 @@ function pushClosure(L: LuaState, p: Proto): void {
 }
 
 /**
- * The build of the Lua compiler (fengari and our patches to it), set by scripts/bundle.mjs:
+ * The build of the Lua compiler (our VM's sources, packages/fengari), set by scripts/bundle.mjs:
  * bytecode is reused only by the build that wrote it. dist/ (no such build) keeps none.
  */
 const LUA_BUILD: string | undefined = process.env.SYSBENCH_TS_LUA_BUILD;

@@ -32,7 +32,7 @@ export function argValue(L: LuaState, i: number): { type: number; value: any } |
 
 /**
  * Sets each native of `natives` as a field of the table on top of the stack: luaL_setfuncs,
- * which fills a table without a metatable directly, not through the stack (patches/fengari).
+ * which fills a table without a metatable directly, not through the stack (packages/fengari).
  */
 export function setNatives(L: LuaState, natives: Record<string, LuaNative>): void {
   lauxlib.luaL_setfuncs(L, natives, 0);
@@ -44,7 +44,7 @@ type TableEntry = { value: { value: unknown; setfrom(v: unknown): void } | undef
  * Global `name` of a state, read as lua_getglobal reads it but without the lookups while the
  * globals table keeps the key: its table entry stays the key's own until the key is removed,
  * which clears the entry's value, and an assignment writes into the entry (the invariant the
- * VM's inline caches rely on, patches/fengari: ltable.js, lvm.js). The globals table is checked
+ * VM's inline caches rely on, packages/fengari/src: ltable.js, lvm.js). The globals table is checked
  * the same way, through the registry's entry for it (a Map lookup per event cost ~0.3 us at
  * 64 threads, where each state's registry is elsewhere in memory). For a global read per event.
  */

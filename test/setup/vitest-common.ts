@@ -9,5 +9,9 @@ export const COMMON = {
     // e2e tests spawn bin/sysbench against one MariaDB; keep parallelism modest on 2 cores
     maxWorkers: 2,
     minWorkers: 1,
+    // our Lua VM (packages/fengari, linked as node_modules/fengari) is CommonJS loaded by Node, as
+    // a dependency in node_modules is: transformed by vite, its modules would exist twice (once
+    // for our imports, once for its own require()s), and its classes with them
+    server: { deps: { external: [/[\\/]packages[\\/]fengari[\\/]/] } },
   },
 };

@@ -1,4 +1,4 @@
-// The VM's inline caches of table reads (patches/fengari: lvm.js ic_gettable) never serve a
+// The VM's inline caches of table reads (packages/fengari/src: lvm.js ic_gettable) never serve a
 // stale value. Each case warms a function up until its closure has a cache (checked with
 // `cached`, so that the case does exercise it), changes what the cached read depends on, and
 // checks the next reads against plain Lua semantics.

@@ -1,4 +1,4 @@
-// The VM's stack indices stay small integers (patches/fengari: lapi.js lua_pop, lcode.js,
+// The VM's stack indices stay small integers (packages/fengari/src: lapi.js lua_pop, lcode.js,
 // lparser.js). V8 gives each object field one representation for all objects of a shape: one
 // double (a HeapNumber, even 5.0) stored into L.top, CallInfo.l_base or Proto.maxstacksize turns
 // that field into a double field for good, and every register index the VM computes from it into

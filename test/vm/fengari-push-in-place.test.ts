@@ -1,5 +1,5 @@
 // Values pushed through fengari's C API go into the TValue their stack slot already holds
-// (patches/fengari: lobject.js setslot, used by lapi.js pushes and ldo.js luaD_inctop), and luaD_rawrunprotected takes its
+// (packages/fengari/src: lobject.js setslot, used by lapi.js pushes and ldo.js luaD_inctop), and luaD_rawrunprotected takes its
 // error record again from the last call (L.errorJmpSpare): the two allocations every query made.
 // The first cases check that the objects are reused; the others that nothing holding a value
 // that was once in such a slot sees it change: closures over locals of returned functions,

@@ -1,5 +1,5 @@
 // luaL_setfuncs without upvalues fills a table that has no metatable directly, not through the
-// stack (patches/fengari: lapi.js fengari_setfuncs, ltable.js luaH_setstrfield), and popped
+// stack (packages/fengari/src: lapi.js fengari_setfuncs, ltable.js luaH_setstrfield), and popped
 // stack slots are emptied rather than deleted (ldo.js luaD_poptop). What must not change: a
 // table with a metatable still gets its fields through __newindex, fields replace earlier ones
 // in place, pairs() sees the functions in the order given, and the stack array keeps no holes.

@@ -1,4 +1,4 @@
-// The VM's stack slots (patches/fengari: ldo.js raise_top). Slots are TValue objects; pops
+// The VM's stack slots (packages/fengari/src: ldo.js raise_top). Slots are TValue objects; pops
 // through the C API delete them, and raise_top only creates slots above L.filled, the mark
 // below which every slot exists. Each case deletes slots in one of the ways fengari does (API
 // pops, values moved between threads, errors, a stack shrunk after deep recursion) and then

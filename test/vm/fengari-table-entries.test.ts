@@ -1,4 +1,4 @@
-// Table entries keep their key's type and value themselves (patches/fengari: ltable.js, one
+// Table entries keep their key's type and value themselves (packages/fengari/src: ltable.js, one
 // TValue less per entry). What reads keys back: next()/pairs() (also after deletions during the
 // traversal, which leave dead keys to step over), float keys with integer values stored as
 // integers, keys set again after deletion, and the lexer's reuse of its strings.
