@@ -456,6 +456,40 @@ const digits_value = function(s, from, to, base) {
     return Number(BigInt(text));
 };
 
+/*
+** value of the hex digits s[from..to) (one '.' skipped, 'ndig' digits) times 2^e, correctly
+** rounded: the digits as an exact integer, rounded once to the bits the result can hold (fewer
+** when it is subnormal), then scaled exactly. Rounding the digits first and scaling after went
+** wrong for more than 256 digits, whose integer does not fit a double (as in "0x3.000...0").
+*/
+const hex_value = function(s, from, to, ndig, e) {
+    if (ndig <= 13) {  /* the digits fit a double exactly */
+        let n = digits_value(s, from, to, 16);
+        return e !== 0 ? ldexp(n, e) : n;
+    }
+    let text = "0x";
+    for (let j = from; j < to; j++) if (s[j] !== 46) text += String.fromCharCode(s[j]);
+    let m = BigInt(text);
+    if (m === 0n) return 0;
+    let bits = m.toString(2).length;
+    let top = bits - 1 + e;  /* exponent of the leading bit */
+    if (top > 1023) return Infinity;
+    /* bits of precision: 53, fewer below the normal range (subnormals end at 2^-1074) */
+    let prec = top >= -1022 ? 53 : 53 - (-1022 - top);
+    if (prec <= 0) {
+        /* below half the smallest subnormal: 0; above it (or at it, rounding to even: 0) */
+        if (prec < 0) return 0;
+        return m > (1n << BigInt(bits - 1)) ? 5e-324 : 0;
+    }
+    if (bits <= prec) return ldexp(Number(m), e);
+    let shift = bits - prec;
+    let q = m >> BigInt(shift);
+    let rest = m & ((1n << BigInt(shift)) - 1n);
+    let half = 1n << BigInt(shift - 1);
+    if (rest > half || (rest === half && (q & 1n) === 1n)) q += 1n;
+    return ldexp(Number(q), e + shift);
+};
+
 const SPECIALS = [["infinity", Infinity], ["inf", Infinity], ["nan", NaN]];
 
 const lj_str2number = function(s) {
@@ -488,8 +522,7 @@ const lj_str2number = function(s) {
             while (lisdigit(s[i])) { if (x < 100000) x = x * 10 + s[i] - 48; i++; }
             e += eneg ? -x : x;
         }
-        n = digits_value(s, from, to, 16);
-        if (e !== 0) n = ldexp(n, e);
+        n = hex_value(s, from, to, ndig, e);
     } else if (c === 48 && (s[i+1] === 98 || s[i+1] === 66)) {  /* binary: 0b */
         i += 2;
         let from = i;
