@@ -1,9 +1,9 @@
 // The VM's stack slots (packages/fengari/src: ldo.js raise_top). Slots are TValue objects; pops
-// through the C API delete them, and raise_top only creates slots above L.filled, the mark
-// below which every slot exists. Each case deletes slots in one of the ways fengari does (API
-// pops, values moved between threads, errors, a stack shrunk after deep recursion) and then
-// runs Lua code that needs fresh registers there: a slot left missing would throw a TypeError
-// inside the VM instead of the Lua result.
+// through the C API empty them (luaD_poptop), and raise_top only creates slots above L.filled,
+// the mark below which every slot exists. Each case leaves slots empty or missing in one of the
+// ways the VM does (API pops, values moved between threads, errors, a stack shrunk after deep
+// recursion) and then runs Lua code that needs fresh registers there: a slot left missing would
+// throw a TypeError inside the VM instead of the Lua result.
 import { describe, expect, it } from 'vitest';
 import { lua, lauxlib, toLuaString, type LuaState } from '../../src/lua-runtime/fengari.js';
 import { runLua as run, stateWithNative } from '../helpers/lua-state.js';
