@@ -28,7 +28,6 @@ import { existsSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileS
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { stripLuaChecksPlugin } from './strip-lua-checks.mjs';
 import { lazyMysqlErrorNamesPlugin } from './lazy-mysql2-errors.mjs';
 import { writeWasm } from './build-wasm.mjs';
 
@@ -89,9 +88,9 @@ const esm = await build({
   // their own, as yargs does, keep theirs)
   define: { __dirname: '__sbtsDir', __filename: '__sbtsFilename' },
 });
-// the Lua compiler's build (the VM's sources, packages/fengari/src): cached bytecode
-// (src/lua-runtime/chunk-cache.ts) is only reused by the same build
-const VM_SRC = join(ROOT, 'packages', 'fengari', 'src');
+// the Lua compiler's build (the VM's code as it ships, packages/fengari/release): cached
+// bytecode (src/lua-runtime/chunk-cache.ts) is only reused by the same build
+const VM_SRC = join(ROOT, 'packages', 'fengari', 'release');
 const luaBuild = createHash('sha256');
 for (const f of readdirSync(VM_SRC).filter((n) => n.endsWith('.js')).sort()) {
   luaBuild.update(f).update(readFileSync(join(VM_SRC, f)));
@@ -198,9 +197,9 @@ const programs = await build({
   // for lua-worker.cjs). Not minifySyntax: its rewrites of fengari's luaV_execute cost ~400
   // instructions per point-select event (callgrind, dry run: 15.3k with it, 14.6k without)
   minifyWhitespace: true,
-  // fengari without its internal assertions and API checks, as C Lua's release builds;
-  // mysql2's error names built when first read
-  plugins: [stripLuaChecksPlugin, sharedPoolPlugin, piscinaWorkerPlugin, piscinaAssertPlugin, lazyMysqlErrorNamesPlugin, sideFilesPlugin],
+  // (fengari comes without its internal assertions and API checks from its own build:
+  // packages/fengari/release) mysql2's error names built when first read
+  plugins: [sharedPoolPlugin, piscinaWorkerPlugin, piscinaAssertPlugin, lazyMysqlErrorNamesPlugin, sideFilesPlugin],
 });
 // The programs must be ASCII: code-cache.cts then hands the file to V8 as Latin-1, a copy,
 // where UTF-8 decoding costs ~20M instructions per thread at every start. esbuild escapes
@@ -234,6 +233,9 @@ const packages = new Map();
 for (const input of [esm, programs, cjs].flatMap((b) => Object.keys(b.metafile.inputs))) {
   const m = /^(?:.*\/)?node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input);
   if (m) packages.set(m[1], join(ROOT, input.slice(0, m.index + m[0].length)));
+  // our workspace packages (packages/fengari: upstream's licence is kept in the package)
+  const w = /^packages\/([^/]+)\//.exec(input);
+  if (w) packages.set(w[1], join(ROOT, 'packages', w[1]));
 }
 const notices = [...packages].sort(([a], [b]) => a.localeCompare(b)).map(([name, dir]) => {
   const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));

@@ -1,12 +1,12 @@
 // The programs are built without fengari's internal assertions and API checks, as C Lua's
-// release builds are (scripts/strip-lua-checks.mjs): every call goes, whatever its arguments
-// hold, and nothing else changes.
+// release builds are (packages/fengari/scripts/strip-checks.mjs, the package's build step):
+// every call goes, whatever its arguments hold, and nothing else changes.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/sysbench.js';
 // @ts-expect-error: a build script, plain JavaScript
-import { stripLuaChecks } from '../../scripts/strip-lua-checks.mjs';
+import { stripLuaChecks } from '../../packages/fengari/scripts/strip-checks.mjs';
 
 const strip = stripLuaChecks as (src: string) => { code: string; count: number };
 

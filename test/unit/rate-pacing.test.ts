@@ -18,10 +18,10 @@ function planned(inMs: number, afterMs = inMs + 5, endMs = 1000): { q: RateQueue
 
 describe('--rate: a worker paces the next event itself', () => {
   it('takes the event, sleeps until it is due, and the generator does not release it again', () => {
-    const { q, at } = planned(2);
+    const { q, at } = planned(50);
     const door = q.door(0);
     door.setWaiting(1);
-    const took = door.pace(20);
+    const took = door.pace(1000);
     expect(took).toBeGreaterThanOrEqual(at);
     expect(q.taken(0)).toBe(true);
     // the generator, waking for the same event, finds it taken: nothing goes into the ring
@@ -37,43 +37,43 @@ describe('--rate: a worker paces the next event itself', () => {
   });
 
   it('leaves the event to the generator when it released it first', () => {
-    const { q, at } = planned(2);
+    const { q, at } = planned(50);
     const door = q.door(0);
     door.setWaiting(1);
     // the generator's release: claimed, queued, the waiting worker rung
     expect(q.claim(0)).toBe(true);
     expect(q.push(at)).toBe(true);
     q.wake();
-    expect(door.pace(20)).toBe(-1);
+    expect(door.pace(1000)).toBe(-1);
     expect(q.tryPop()).toBe(at);
   });
 
   it('is not rung for other events while it paces, and stops when the queue closes', () => {
-    const { q } = planned(30);
+    const { q } = planned(300, 400);
     const door = q.door(1);
     door.setWaiting(1);
-    expect(q.commitToPace(50)).toEqual({ seq: 0, at: expect.any(Number) });
+    expect(q.commitToPace(1000)).toEqual({ seq: 0, at: expect.any(Number) });
     // a second worker can only take the event after it
-    expect(q.commitToPace(50)).toEqual({ seq: 1, at: expect.any(Number) });
-    expect(q.commitToPace(50)).toBeNull();
+    expect(q.commitToPace(1000)).toEqual({ seq: 1, at: expect.any(Number) });
+    expect(q.commitToPace(1000)).toBeNull();
     q.close();
-    expect(door.pace(50)).toBe(-1);
+    expect(door.pace(1000)).toBe(-1);
   });
 
   it('takes only an event due within its sleep, not overdue, and before the end', () => {
     expect(planned(-0.01).q.commitToPace(20)).toBeNull();
-    expect(planned(30).q.commitToPace(20)).toBeNull();
-    expect(planned(5, 10, 3).q.commitToPace(20)).toBeNull();
-    expect(planned(5).q.commitToPace(20)).not.toBeNull();
+    expect(planned(300).q.commitToPace(20)).toBeNull();
+    expect(planned(100, 200, 50).q.commitToPace(1000)).toBeNull();
+    expect(planned(100).q.commitToPace(1000)).not.toBeNull();
   });
 
   it('paces the event after a taken one before the generator has planned past it', () => {
-    const { q, after } = planned(1, 6);
+    const { q, after } = planned(20, 200);
     const door = q.door(0);
     door.setWaiting(1);
-    expect(door.pace(20)).toBeGreaterThan(0);
+    expect(door.pace(1000)).toBeGreaterThan(0);
     door.setWaiting(1);
-    const took = door.pace(20);
+    const took = door.pace(1000);
     expect(took).toBeGreaterThanOrEqual(after);
     expect(q.taken(1)).toBe(true);
     expect(q.claim(1)).toBe(false);
