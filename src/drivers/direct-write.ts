@@ -24,7 +24,6 @@ interface WriteRequest {
 
 /** Node's write request class (its stream_wrap WriteWrap), once a write of Node's showed it. */
 let WriteWrap: (new () => WriteRequest) | null = null;
-let learning = false;
 
 /** Whether writeDirect() bypasses the writable stream now (for tests). */
 export function directWrites(): boolean {
@@ -36,12 +35,12 @@ export function directWrites(): boolean {
  * writeGeneric() calls handle.writeBuffer(req, data)), then steps aside.
  */
 function learnWriteRequest(handle: StreamHandle): void {
-  if (learning || Object.prototype.hasOwnProperty.call(handle, 'writeBuffer') || typeof handle.writeBuffer !== 'function') return;
-  learning = true;
+  // (a handle looked over already keeps its watch until its next write: a socket that writes
+  // no more leaves the class to the next socket's write)
+  if (Object.prototype.hasOwnProperty.call(handle, 'writeBuffer') || typeof handle.writeBuffer !== 'function') return;
   const own = handle as { writeBuffer?: StreamHandle['writeBuffer'] };
   own.writeBuffer = function (this: StreamHandle, req: WriteRequest, data: Buffer): number {
     delete own.writeBuffer;
-    learning = false;
     const c = (req as { constructor?: unknown } | null)?.constructor;
     if (WriteWrap === null && typeof c === 'function' && c !== Object) WriteWrap = c as new () => WriteRequest;
     return handle.writeBuffer(req, data);

@@ -104,7 +104,8 @@ export class EventDispatcher {
       const answer = this.answers[at]!;
       this.takers[at] = null;
       this.answers[at] = null;
-      this.head++;
+      // indices from 0 again once the ring is empty (small integers, whatever the run's length)
+      if (++this.head === this.tail) this.head = this.tail = 0;
       // the thread runs its event (up to its first wait for the server) before the next is served
       answer(null, r === 1);
       answered = true;

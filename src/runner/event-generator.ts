@@ -23,7 +23,8 @@ export interface GeneratorOptions {
 
 /**
  * sysbench's eventgen_thread_proc: sleeps until each event's time, then enqueues it stamped with
- * the time it woke, unless a worker took it itself at that time (it is then counted the same). Gaps are sb_rand_exp(1e9 / rate) whole nanoseconds; a first gap is drawn
+ * the time it woke, unless a worker took it to start it itself at that time (counted the same).
+ * Gaps are sb_rand_exp(1e9 / rate) whole nanoseconds; a first gap is drawn
  * before the loop and one more before each event. Returns when the run's time is up or the
  * queue is closed; on overflow (not in drop mode) it marks the queue and returns.
  */

@@ -21,7 +21,7 @@ const enum Q {
   Workers = 6,
   /** the worker whose door is tried first (round robin) */
   NextDoor = 7,
-  /** the generator's schedule as published (see pacePlan): changes while it is rewritten (odd) */
+  /** the generator's schedule as published (plan()): changes while it is rewritten (odd) */
   PlanVersion = 8,
   /** the number of the next event the generator will release (events count from 0, mod 2^32) */
   NextSeq = 9,
@@ -63,7 +63,6 @@ const enum P {
   LateMax = 2,
   Size = 3,
 }
-
 
 const genBytes = (workers: number): number => (G.Size + P.Size * workers) * 8;
 /** Int32 control words of a queue for `workers` workers (an even count: the Float64 words follow) */
@@ -237,28 +236,28 @@ export class RateQueue {
 
   /**
    * Takes the first scheduled event nobody took yet, if it is due within `withinMs` from now (not
-   * overdue: the generator is releasing that one) and before the end: its number and time, or
-   * null. The caller must start it at that time (the generator will not release it).
+   * overdue: the generator is releasing that one) and before the end: its scheduled time (monoNow
+   * ms), or -1. The caller must start it at that time (the generator will not release it).
    */
-  commitToPace(withinMs: number): { seq: number; at: number } | null {
+  commitToPace(withinMs: number): number {
     const ctl = this.ctl;
     const v = Atomics.load(ctl, Q.PlanVersion);
-    if ((v & 1) !== 0) return null;
+    if ((v & 1) !== 0) return -1;
     const next = Atomics.load(ctl, Q.NextSeq);
     const nextAt = this.gen[G.NextAt]!;
     const afterAt = this.gen[G.AfterAt]!;
     // the schedule was being rewritten meanwhile
-    if (Atomics.load(ctl, Q.PlanVersion) !== v) return null;
+    if (Atomics.load(ctl, Q.PlanVersion) !== v) return -1;
     const seq = Atomics.load(ctl, Q.Claimed);
     let at: number;
     if (seq === next) at = nextAt;
     else if (seq === ((next + 1) | 0)) at = afterAt;
-    else return null;
+    else return -1;
     const lead = at - monoNow();
-    if (lead <= 0 || lead > withinMs || at >= this.gen[G.EndMs]!) return null;
+    if (lead <= 0 || lead > withinMs || at >= this.gen[G.EndMs]!) return -1;
     // the generator is not told: woken at the event's time, it finds the event taken (waking it
     // now to sleep past it costs it a wake-up per event, and the pacer its CPU for a while)
-    return this.claim(seq) ? { seq, at } : null;
+    return this.claim(seq) ? at : -1;
   }
 
   /** Worker `w` took an event it paced `late` ms after its scheduled time. */
@@ -347,19 +346,19 @@ export class WorkerDoor {
     if (this.ready()) return -1;
     // rung by no one while it paces: no other event is due before this one
     const waiting = Atomics.exchange(ctl, this.waitingAt, 0);
-    const plan = this.ready() ? null : this.q.commitToPace(maxMs);
-    if (plan === null) {
+    const due = this.ready() ? -1 : this.q.commitToPace(maxMs);
+    if (due < 0) {
       Atomics.store(ctl, this.waitingAt, waiting);
       this.sleep(maxMs);
       return -1;
     }
-    for (let ms = plan.at - monoNow(); ms > 0 && !this.q.closed; ms = plan.at - monoNow()) {
+    for (let ms = due - monoNow(); ms > 0 && !this.q.closed; ms = due - monoNow()) {
       // only the end of the queue rings now; the timeout is rounded to whole microseconds
       Atomics.wait(ctl, this.doorAt, Atomics.load(ctl, this.doorAt), ms);
     }
     if (this.q.closed) return -1;
     const at = monoNow();
-    this.q.notePaced(this.worker, at - plan.at);
+    this.q.notePaced(this.worker, at - due);
     return at;
   }
 

@@ -29,6 +29,8 @@ describe('perf samples into parts', () => {
     expect(ours('../src/drivers/mysql/wire/reply.ts')).toBe('database driver (src/drivers)');
     expect(ours('../src/stats/histogram.ts')).toBe('accounting (src/runner, src/stats)');
     expect(ours('../src/cli/main.ts')).toBe('other JavaScript of ours');
+    // our VM, the workspace package (bundle/'s source maps name packages/fengari/release)
+    expect(ours('../packages/fengari/release/lvm.js')).toBe('Lua VM (fengari)');
     expect(ours('../node_modules/mysql2/lib/packets/packet.js')).toBe('mysql2');
     expect(ours('../node_modules/pg-protocol/dist/parser.js')).toBe('pg');
     expect(ours('../node_modules/piscina/dist/index.js')).toBe('other packages');
